@@ -1,0 +1,85 @@
+import { pickLanguage, type Language } from '@eip/contracts/codes';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { ping, type Database } from './db/client.js';
+import { newId } from './db/ids.js';
+import { registerErrorHandling, sendError } from './http/envelope.js';
+import { registerRoutes, type Handlers } from './http/register.js';
+import { isSpaDeepLink, registerSpa } from './http/spa.js';
+import { authHandlers } from './modules/auth/auth.routes.js';
+import { portalHandlers } from './modules/portal/portal.routes.js';
+import { ucHandlers } from './modules/uc/uc.routes.js';
+import { deriveKey, loadMasterSecret } from './security/secret.js';
+import { loadLoginKeys } from './security/rsa.js';
+import { createTokenService } from './security/tokens.js';
+import type { Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** pino options or false; tests keep logs quiet */
+  logger?: boolean | object;
+}
+
+/** Builds the whole app (API, docs, SPA) without listening: tests call it through inject. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  app.decorateRequest('lang', 'zh-CN');
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  const master = loadMasterSecret(config.secretKey, config.dataDir);
+  const services: Services = {
+    config,
+    db: database.db,
+    keys: await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
+    tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
+  };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'EIP Portal API', version: '8.0.7' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  app.get('/health', { schema: { hide: true } }, async () => {
+    await ping(database.db);
+    return { state: true, code: 200, message: '', value: { status: 'ok', database: database.engine } };
+  });
+
+  const handlers = {
+    ...authHandlers(services),
+    ...ucHandlers(services),
+    ...portalHandlers(services),
+  } satisfies Handlers;
+  registerRoutes(app, handlers, services);
+
+  const spa = await registerSpa(app, config.webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (spa && request.method === 'GET' && isSpaDeepLink(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(request, reply, 404, 'error.notFound', { url: request.url.split('?')[0] ?? '' });
+  });
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+
+/** The default password of every demo user when EIP_DEMO_PASSWORD is not set (README). */
+export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** unset: the embedded database (PGlite) in `{dataDir}/pg` */
+  databaseUrl: string | undefined;
+  /** signs tokens and encrypts secrets at rest; unset: generated into `{dataDir}/secret.key` */
+  secretKey: string | undefined;
+  tokenTtlSeconds: number;
+  production: boolean;
+  demoPassword: string;
+  allowDemoPasswords: boolean;
+  seedDemo: boolean;
+  webDistDir: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** failed sign-ins for one account or address before answers are slowed, and before it is locked */
+  loginSlowAfter: number;
+  loginLockAfter: number;
+  loginLockMinutes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** Reads and checks the environment once at boot; a bad value stops the start with a clear message. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const secretKey = env.SECRET_KEY || undefined;
+  if (secretKey !== undefined && secretKey.length < 32) {
+    throw new ConfigError('SECRET_KEY must have at least 32 characters');
+  }
+  const demoPassword = env.EIP_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+  const allowDemoPasswords = flag(env, 'EIP_ALLOW_DEMO_PASSWORDS', !production);
+  const seedDemo = flag(env, 'EIP_SEED_DEMO', true);
+  if (production && seedDemo && demoPassword === DEFAULT_DEMO_PASSWORD && !allowDemoPasswords) {
+    throw new ConfigError(
+      'NODE_ENV=production refuses the published demo password: set EIP_DEMO_PASSWORD, ' +
+        'or EIP_SEED_DEMO=false, or EIP_ALLOW_DEMO_PASSWORDS=true to accept it explicitly',
+    );
+  }
+  const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    secretKey,
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 604800, 60, 31536000),
+    production,
+    demoPassword,
+    allowDemoPasswords,
+    seedDemo,
+    webDistDir: path.resolve(cwd, env.WEB_DIST_DIR || 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    loginSlowAfter: integer(env, 'LOGIN_SLOW_AFTER', 3, 1, 1000),
+    loginLockAfter: integer(env, 'LOGIN_LOCK_AFTER', 5, 1, 1000),
+    loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { translate, type MessageKey, type MessageParams } from '../i18n/messages.js';
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: MessageKey,
+  params: MessageParams = {},
+  code = status,
+) {
+  return reply.status(status).send({
+    state: false,
+    code,
+    message: translate(request.lang, key, params),
+    value: null,
+    requestId: request.id,
+  });
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+const LIMIT_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
+
+/** A schema failure as "field reason" in the caller's language: the message names the field. */
+function describeValidation(request: FastifyRequest, error: FastifyError): MessageParams {
+  const issue = (error.validation?.[0] ?? { keyword: '', instancePath: '', params: {} }) as ValidationIssue;
+  const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : '';
+  const field = [where, path, missing].filter(Boolean).join('.');
+  const lang = request.lang;
+  if (issue.keyword === 'required') return { field, reason: translate(lang, 'reason.required') };
+  if (issue.keyword === 'type')
+    return { field, reason: translate(lang, 'reason.type', { type: String(issue.params.type) }) };
+  const limitKeyword = LIMIT_KEYWORDS.find((k) => k === issue.keyword);
+  if (limitKeyword) {
+    return {
+      field,
+      reason: translate(lang, `reason.${limitKeyword}`, { limit: String(issue.params.limit) }),
+    };
+  }
+  return { field, reason: translate(lang, 'reason.invalid') };
+}
+
+/** The envelope of ARCHITECTURE §3 on every failure; a 5xx never shows its internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.status, error.key, error.params, error.code);
+    }
+    if (error.validation) {
+      return sendError(request, reply, 400, 'error.invalidInput', describeValidation(request, error));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(request, reply, 413, 'error.bodyTooLarge');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(request, reply, 415, 'error.unsupportedMediaType', {
+          type: String(request.headers['content-type'] ?? ''),
+        });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return sendError(request, reply, 400, 'error.invalidJson');
+    }
+    if (
+      error instanceof SyntaxError ||
+      (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    ) {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return sendError(
+        request,
+        reply,
+        status,
+        error instanceof SyntaxError ? 'error.invalidJson' : 'error.invalidInput',
+        {
+          field: '',
+          reason: translate(request.lang, 'reason.invalid'),
+        },
+      );
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, 500, 'error.internal', { requestId: request.id });
+  });
+}

@@ -1,0 +1,166 @@
+import {
+  Envelope,
+  routes,
+  schemas,
+  type Language,
+  type RouteBody,
+  type RouteName,
+  type RouteQuery,
+  type RouteValue,
+} from '@eip/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+import { AppError, noToken } from '../errors.js';
+import { translate } from '../i18n/messages.js';
+import type { AuthContext, TokenService } from '../security/tokens.js';
+import { authenticate } from './authenticate.js';
+
+type AuthOf<N extends RouteName> = (typeof routes)[N]['access'] extends 'user'
+  ? AuthContext
+  : AuthContext | null;
+
+/** What an audited call adds about itself: who (when the token does not say) and what it acted on. */
+export interface AuditNote {
+  tenantId?: string;
+  userId?: string;
+  account?: string;
+  target?: string;
+}
+
+export interface HandlerContext<A> {
+  auth: A;
+  lang: Language;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  audit: AuditNote;
+}
+
+export type Handler<N extends RouteName> = (
+  input: { query: RouteQuery<N>; body: RouteBody<N> },
+  ctx: HandlerContext<AuthOf<N>>,
+) => Promise<RouteValue<N>>;
+
+export type Handlers = { [N in RouteName]: Handler<N> };
+
+/** A module's handlers, keyed by route name; the app checks that together they cover the table. */
+export const defineHandlers = <K extends RouteName>(handlers: { [N in K]: Handler<N> }) => handlers;
+
+const TARGET_KEYS = [
+  'id',
+  'ids',
+  'account',
+  'username',
+  'accountOrId',
+  'groupId',
+  'postId',
+  'firstId',
+  'userIds',
+];
+
+/** The ids a call names in its query or body, e.g. `ids=a,b groupId=c`: the audit record's target. */
+function describeTarget(request: FastifyRequest): string | null {
+  const parts: string[] = [];
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of TARGET_KEYS) {
+      const value = (source as Record<string, unknown>)[key];
+      if (typeof value === 'string' || typeof value === 'number') parts.push(`${key}=${value}`);
+      else if (Array.isArray(value)) parts.push(`${key}=${value.join(',')}`);
+    }
+  }
+  return parts.length ? parts.join(' ').slice(0, 1000) : null;
+}
+
+interface RegisterDeps {
+  db: Db;
+  tokens: TokenService;
+}
+
+/**
+ * Registers every route of the contract table: its schemas validate the input and serialize the
+ * envelope; the access level is enforced before the handler runs; audited routes leave one
+ * append-only record per call, success or failure.
+ */
+export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: RegisterDeps) {
+  for (const name of Object.keys(routes) as RouteName[]) {
+    const info = routes[name];
+    const routeSchemas: { query?: object; body?: object; value: object } = schemas[name];
+    const handler = handlers[name] as unknown as (
+      input: { query: unknown; body: unknown },
+      ctx: HandlerContext<AuthContext | null>,
+    ) => Promise<unknown>;
+    const audited = 'audit' in info ? info.audit : undefined;
+
+    const options: RouteOptions = {
+      method: info.method,
+      url: `/${info.group}/${info.path.replace(/^\//, '')}`,
+      schema: {
+        summary: info.summary,
+        tags: [info.group],
+        ...(routeSchemas.query ? { querystring: routeSchemas.query } : {}),
+        ...(routeSchemas.body ? { body: routeSchemas.body } : {}),
+        response: { 200: Envelope(routeSchemas.value as never) },
+        ...(info.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      },
+      preValidation: async (request) => {
+        if (info.method !== 'GET' && routeSchemas.body && request.body == null) request.body = {};
+      },
+      handler: async (request, reply) => {
+        const audit: AuditNote = {};
+        let auth: AuthContext | null = null;
+        try {
+          auth = await authenticate(request, deps.db, deps.tokens).catch((error: unknown) => {
+            if (info.access === 'optional') return null;
+            throw error;
+          });
+          if (!auth && info.access === 'user') throw noToken();
+          const value = await handler(
+            { query: request.query, body: request.body },
+            { auth, lang: request.lang, ip: request.ip, request, reply, audit },
+          );
+          if (audited) await record(deps.db, request, audited, auth, audit, 'success');
+          return {
+            state: true,
+            code: 200,
+            message: audited ? translate(request.lang, 'ok') : '',
+            value: value ?? null,
+          };
+        } catch (error) {
+          if (audited) {
+            const code = error instanceof AppError ? error.code : 500;
+            await record(deps.db, request, audited, auth, audit, `failure:${code}`);
+          }
+          throw error;
+        }
+      },
+    };
+    app.route(options);
+  }
+}
+
+async function record(
+  db: Db,
+  request: FastifyRequest,
+  action: string,
+  auth: AuthContext | null,
+  note: AuditNote,
+  result: string,
+) {
+  try {
+    await db.insert(auditLog).values({
+      tenantId: auth?.tenantId ?? note.tenantId ?? null,
+      userId: auth?.userId ?? note.userId ?? null,
+      account: auth?.account ?? note.account ?? null,
+      action,
+      target: note.target ?? describeTarget(request),
+      clientIp: request.ip,
+      result,
+      requestId: request.id,
+    });
+  } catch (error) {
+    request.log.error({ err: error, action }, 'audit record could not be written');
+    throw error;
+  }
+}

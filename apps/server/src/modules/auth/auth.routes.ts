@@ -1,0 +1,14 @@
+import { defineHandlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
+import { changePasswordByAccount, login, modifyOwnPassword, signout } from './auth.service.js';
+
+export const authHandlers = (services: Services) =>
+  defineHandlers({
+    getPublicKey: async () => services.keys.publicKeyPem,
+    login: async ({ query, body }, ctx) =>
+      login(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
+    signout: async (_input, ctx) => signout(services, ctx.auth),
+    changUserPsd: async ({ query, body }, ctx) =>
+      changePasswordByAccount(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
+    modifiUserPsd: async ({ body }, ctx) => modifyOwnPassword(services, ctx.auth, body),
+  });

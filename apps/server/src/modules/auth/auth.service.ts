@@ -1,0 +1,142 @@
+import { checkNewPassword, type LoginResult } from '@eip/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { revokedTokens } from '../../db/schema.js';
+import { AppError, badRequest, forbidden } from '../../errors.js';
+import { hashPassword, verifyDecoy, verifyPassword } from '../../security/passwords.js';
+import type { AuthContext } from '../../security/tokens.js';
+import type { Services } from '../../services.js';
+import { findPwdStrategy } from '../uc/pwd-strategy.repository.js';
+import type { TenantRow } from '../uc/tenant.repository.js';
+import { resolveTenant } from '../uc/tenant.service.js';
+import { findUserByAccount, findUserById, updatePassword, type UserRow } from '../uc/user.repository.js';
+import { clearFailures, readThrottle, recordFailure, throttleKeys } from './login-throttle.js';
+
+function decryptPassword(services: Services, ciphertext: string): string {
+  const plain = services.keys.decrypt(ciphertext);
+  if (plain === null) throw badRequest('auth.badEncryption');
+  return plain;
+}
+
+/** spec §4 user status: 1 normal, 0 disabled, -1 not activated, any other value resigned. */
+function refuseUnlessActive(user: UserRow) {
+  if (user.status === 1) return;
+  if (user.status === 0) throw forbidden('auth.disabled');
+  if (user.status === -1) throw forbidden('auth.notActivated');
+  throw forbidden('auth.resigned');
+}
+
+/**
+ * Checks an account's password with the throttle around it: locked keys are refused before any check,
+ * repeated failures slow the answer, and an unknown account costs as much as a wrong password and
+ * gets the same message. Status is told only to someone who knows the password.
+ */
+async function checkCredentials(
+  services: Services,
+  tenant: TenantRow,
+  account: string,
+  password: string,
+  address: string,
+): Promise<UserRow> {
+  const { db, config } = services;
+  const limits = {
+    slowAfter: config.loginSlowAfter,
+    lockAfter: config.loginLockAfter,
+    lockMinutes: config.loginLockMinutes,
+  };
+  const keys = throttleKeys(tenant.id, account, address);
+  const state = await readThrottle(db, keys, limits);
+  if (state.lockedMinutes !== null) {
+    throw new AppError(429, 'auth.locked', { minutes: state.lockedMinutes });
+  }
+  if (state.delayMs > 0) await sleep(state.delayMs);
+  const user = await findUserByAccount(db, tenant.id, account);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
+  if (!user || !valid) {
+    const locked = await recordFailure(db, keys, limits);
+    if (locked) throw new AppError(429, 'auth.locked', { minutes: config.loginLockMinutes });
+    throw badRequest('auth.badCredentials');
+  }
+  await clearFailures(db, keys);
+  refuseUnlessActive(user);
+  return user;
+}
+
+export async function login(
+  services: Services,
+  input: { tenantId?: string; username: string; password: string },
+  address: string,
+  audit: { tenantId?: string; userId?: string; account?: string },
+): Promise<LoginResult> {
+  audit.account = input.username;
+  const tenant = await resolveTenant(services.db, input.tenantId);
+  audit.tenantId = tenant.id;
+  const password = decryptPassword(services, input.password);
+  const user = await checkCredentials(services, tenant, input.username, password, address);
+  audit.userId = user.id;
+  const base = {
+    username: user.fullname,
+    account: user.account,
+    userId: user.id,
+    userAttrs: { tenantId: tenant.id, tenantCode: tenant.code },
+  };
+  if (user.mustChangePassword) {
+    // The strategy wants a new password first: no session until changUserPsd succeeds.
+    return { ...base, token: '', loginStatus: false, expiration: 0 };
+  }
+  const { token, expiresIn } = await services.tokens.issue({
+    tenantId: tenant.id,
+    tenantCode: tenant.code,
+    userId: user.id,
+    account: user.account,
+    passwordVersion: user.passwordVersion,
+  });
+  return { ...base, token, loginStatus: true, expiration: expiresIn };
+}
+
+export async function signout(services: Services, auth: AuthContext): Promise<null> {
+  await services.db
+    .insert(revokedTokens)
+    .values({ jti: auth.jti, expiresAt: auth.expiresAt })
+    .onConflictDoNothing();
+  return null;
+}
+
+async function setNewPassword(services: Services, user: UserRow, oldPwd: string, newPwd: string) {
+  const strategy = await findPwdStrategy(services.db, user.tenantId);
+  const problem = checkNewPassword(newPwd, oldPwd, strategy);
+  if (problem) throw badRequest(problem.key, 'params' in problem ? problem.params : {});
+  await updatePassword(services.db, user.tenantId, user.id, await hashPassword(newPwd));
+}
+
+/** Change by account and old password, without a session (sign-in answered loginStatus false). */
+export async function changePasswordByAccount(
+  services: Services,
+  input: { tenantId?: string; account: string; oldPwd: string; newPwd: string },
+  address: string,
+  audit: { tenantId?: string; userId?: string; account?: string },
+): Promise<null> {
+  audit.account = input.account;
+  const tenant = await resolveTenant(services.db, input.tenantId);
+  audit.tenantId = tenant.id;
+  const oldPwd = decryptPassword(services, input.oldPwd);
+  const newPwd = decryptPassword(services, input.newPwd);
+  const user = await checkCredentials(services, tenant, input.account, oldPwd, address);
+  audit.userId = user.id;
+  await setNewPassword(services, user, oldPwd, newPwd);
+  return null;
+}
+
+/** The signed-in user changes their password; every token they hold ends with it. */
+export async function modifyOwnPassword(
+  services: Services,
+  auth: AuthContext,
+  input: { oldPwd: string; newPwd: string },
+): Promise<null> {
+  const oldPwd = decryptPassword(services, input.oldPwd);
+  const newPwd = decryptPassword(services, input.newPwd);
+  const user = await findUserById(services.db, auth.tenantId, auth.userId);
+  if (!user) throw forbidden();
+  if (!(await verifyPassword(user.passwordHash, oldPwd))) throw badRequest('pwd.wrongOld');
+  await setNewPassword(services, user, oldPwd, newPwd);
+  return null;
+}

@@ -1,0 +1,11 @@
+import { defineHandlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
+import { allMethods } from './menu.repository.js';
+import { currentUserMenu, currentUserMethods } from './menu.service.js';
+
+export const portalHandlers = (services: Services) =>
+  defineHandlers({
+    getCurrentUserMenu: async ({ query }, { auth }) => currentUserMenu(services, auth, query.menuAlias),
+    getAllMethods: async (_input, { auth }) => allMethods(services.db, auth.tenantId),
+    getCurrentUserMethods: async (_input, { auth }) => currentUserMethods(services, auth),
+  });

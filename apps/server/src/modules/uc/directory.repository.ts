@@ -1,0 +1,291 @@
+import type { QueryFilter } from '@eip/contracts';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { compileQueryFilter, type FilterColumns } from '../../db/query-filter.js';
+import {
+  contactGroups,
+  contactGroupUsers,
+  dimensions,
+  jobs,
+  orgs,
+  orgUsers,
+  posts,
+  roles,
+  userRoles,
+} from '../../db/schema.js';
+
+type OrgRow = typeof orgs.$inferSelect;
+
+/** Rows of one page plus the total, for a query over one table (or join) already scoped to a tenant. */
+async function page<T>(
+  db: Executor,
+  from: PgTable,
+  where: SQL | undefined,
+  select: (limit: number, offset: number) => Promise<T[]>,
+  q: { pageSize: number; offset: number; page: number; showTotal: boolean },
+) {
+  const rows = await select(q.pageSize, q.offset);
+  const total = q.showTotal
+    ? ((await db.select({ n: count() }).from(from).where(where))[0]?.n ?? 0)
+    : rows.length;
+  return { rows, total, page: q.page, pageSize: q.pageSize };
+}
+
+const hasChildren = sql<boolean>`exists (select 1 from ${orgs} c where c.tenant_id = ${orgs.tenantId} and c.parent_id = ${orgs.id})`;
+
+function toOrg(row: OrgRow & { isParent: boolean }) {
+  return {
+    id: row.id,
+    demId: row.demId,
+    parentId: row.parentId,
+    code: row.code,
+    name: row.name,
+    pathName: row.pathName,
+    grade: row.grade,
+    sn: row.sn,
+    isParent: row.isParent,
+  };
+}
+
+export async function listDimensions(db: Executor, tenantId: string) {
+  const rows = await db
+    .select()
+    .from(dimensions)
+    .where(eq(dimensions.tenantId, tenantId))
+    .orderBy(asc(dimensions.code));
+  return rows.map((d) => ({ id: d.id, code: d.code, name: d.name, isDefault: d.isDefault }));
+}
+
+export async function defaultDimensionId(db: Executor, tenantId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: dimensions.id })
+    .from(dimensions)
+    .where(eq(dimensions.tenantId, tenantId))
+    .orderBy(sql`${dimensions.isDefault} desc`, asc(dimensions.code))
+    .limit(1);
+  return row?.id;
+}
+
+export async function orgChildren(
+  db: Executor,
+  tenantId: string,
+  demId: string,
+  parentId: string | undefined,
+) {
+  const rows = await db
+    .select({ org: orgs, isParent: hasChildren })
+    .from(orgs)
+    .where(
+      and(
+        eq(orgs.tenantId, tenantId),
+        eq(orgs.demId, demId),
+        parentId ? eq(orgs.parentId, parentId) : isNull(orgs.parentId),
+      ),
+    )
+    .orderBy(asc(orgs.sn), asc(orgs.code));
+  return rows.map((r) => toOrg({ ...r.org, isParent: r.isParent }));
+}
+
+const ORG_COLUMNS: FilterColumns = {
+  id: { sql: orgs.id, type: 'string' },
+  demId: { sql: orgs.demId, type: 'string' },
+  parentId: { sql: orgs.parentId, type: 'string' },
+  code: { sql: orgs.code, type: 'string' },
+  name: { sql: orgs.name, type: 'string' },
+  pathName: { sql: orgs.pathName, type: 'string' },
+  grade: { sql: orgs.grade, type: 'number' },
+  sn: { sql: orgs.sn, type: 'number' },
+};
+
+export async function queryOrgs(db: Executor, tenantId: string, filter: QueryFilter) {
+  const q = compileQueryFilter(filter, ORG_COLUMNS, { defaultSort: [asc(orgs.path), asc(orgs.id)] });
+  const where = and(eq(orgs.tenantId, tenantId), q.where);
+  return page(
+    db,
+    orgs,
+    where,
+    async (limit, offset) =>
+      (
+        await db
+          .select({ org: orgs, isParent: hasChildren })
+          .from(orgs)
+          .where(where)
+          .orderBy(...q.orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => toOrg({ ...r.org, isParent: r.isParent })),
+    q,
+  );
+}
+
+export async function orgsOfUser(db: Executor, tenantId: string, userId: string) {
+  const rows = await db
+    .selectDistinctOn([orgs.id], { org: orgs, isParent: hasChildren })
+    .from(orgUsers)
+    .innerJoin(orgs, and(eq(orgs.tenantId, orgUsers.tenantId), eq(orgs.id, orgUsers.orgId)))
+    .where(and(eq(orgUsers.tenantId, tenantId), eq(orgUsers.userId, userId)))
+    .orderBy(asc(orgs.id));
+  return rows.map((r) => toOrg({ ...r.org, isParent: r.isParent }));
+}
+
+const ROLE_COLUMNS: FilterColumns = {
+  id: { sql: roles.id, type: 'string' },
+  code: { sql: roles.code, type: 'string' },
+  name: { sql: roles.name, type: 'string' },
+  enabled: { sql: roles.enabled, type: 'boolean' },
+};
+
+export async function queryRoles(db: Executor, tenantId: string, filter: QueryFilter) {
+  const q = compileQueryFilter(filter, ROLE_COLUMNS, { defaultSort: [asc(roles.code), asc(roles.id)] });
+  const where = and(eq(roles.tenantId, tenantId), q.where);
+  return page(
+    db,
+    roles,
+    where,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(roles)
+          .where(where)
+          .orderBy(...q.orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => ({
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        enabled: r.enabled,
+      })),
+    q,
+  );
+}
+
+const JOB_COLUMNS: FilterColumns = {
+  id: { sql: jobs.id, type: 'string' },
+  code: { sql: jobs.code, type: 'string' },
+  name: { sql: jobs.name, type: 'string' },
+  level: { sql: jobs.level, type: 'number' },
+};
+
+export async function queryJobs(db: Executor, tenantId: string, filter: QueryFilter) {
+  const q = compileQueryFilter(filter, JOB_COLUMNS, { defaultSort: [asc(jobs.code), asc(jobs.id)] });
+  const where = and(eq(jobs.tenantId, tenantId), q.where);
+  return page(
+    db,
+    jobs,
+    where,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(where)
+          .orderBy(...q.orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map((j) => ({
+        id: j.id,
+        code: j.code,
+        name: j.name,
+        level: j.level,
+        description: j.description,
+      })),
+    q,
+  );
+}
+
+const POST_COLUMNS: FilterColumns = {
+  id: { sql: posts.id, type: 'string' },
+  code: { sql: posts.code, type: 'string' },
+  name: { sql: posts.name, type: 'string' },
+  orgId: { sql: posts.orgId, type: 'string' },
+  orgName: { sql: orgs.name, type: 'string' },
+  jobId: { sql: posts.jobId, type: 'string' },
+  jobName: { sql: jobs.name, type: 'string' },
+};
+
+export async function queryPosts(db: Executor, tenantId: string, filter: QueryFilter) {
+  const q = compileQueryFilter(filter, POST_COLUMNS, { defaultSort: [asc(posts.code), asc(posts.id)] });
+  const where = and(eq(posts.tenantId, tenantId), q.where);
+  const joined = () =>
+    db
+      .select({ post: posts, orgName: orgs.name, jobName: jobs.name })
+      .from(posts)
+      .innerJoin(orgs, and(eq(orgs.tenantId, posts.tenantId), eq(orgs.id, posts.orgId)))
+      .leftJoin(jobs, and(eq(jobs.tenantId, posts.tenantId), eq(jobs.id, posts.jobId)));
+  const rows = await joined()
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.pageSize)
+    .offset(q.offset);
+  const total = q.showTotal
+    ? ((
+        await db
+          .select({ n: count() })
+          .from(posts)
+          .innerJoin(orgs, and(eq(orgs.tenantId, posts.tenantId), eq(orgs.id, posts.orgId)))
+          .leftJoin(jobs, and(eq(jobs.tenantId, posts.tenantId), eq(jobs.id, posts.jobId)))
+          .where(where)
+      )[0]?.n ?? 0)
+    : rows.length;
+  return {
+    rows: rows.map((r) => ({
+      id: r.post.id,
+      code: r.post.code,
+      name: r.post.name,
+      orgId: r.post.orgId,
+      orgName: r.orgName,
+      jobId: r.post.jobId,
+      jobName: r.jobName,
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Roles, posts, orgs and memberships of some users, for detail and right maps. */
+export async function rightsOfUsers(db: Executor, tenantId: string, userIds: string[]) {
+  if (userIds.length === 0) return { roles: [], memberships: [], groups: [] };
+  const [roleRows, memberships, groupRows] = await Promise.all([
+    db
+      .select({ userId: userRoles.userId, id: roles.id, code: roles.code, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+      .where(
+        and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, userIds), eq(roles.enabled, true)),
+      )
+      .orderBy(asc(roles.code)),
+    db
+      .select({
+        userId: orgUsers.userId,
+        orgId: orgs.id,
+        orgName: orgs.name,
+        pathName: orgs.pathName,
+        postId: posts.id,
+        postName: posts.name,
+        isMaster: orgUsers.isMaster,
+        isCharge: orgUsers.isCharge,
+      })
+      .from(orgUsers)
+      .innerJoin(orgs, and(eq(orgs.tenantId, orgUsers.tenantId), eq(orgs.id, orgUsers.orgId)))
+      .leftJoin(posts, and(eq(posts.tenantId, orgUsers.tenantId), eq(posts.id, orgUsers.postId)))
+      .where(and(eq(orgUsers.tenantId, tenantId), inArray(orgUsers.userId, userIds)))
+      .orderBy(sql`${orgUsers.isMaster} desc`, asc(orgs.path)),
+    db
+      .select({ userId: contactGroupUsers.userId, id: contactGroups.id, name: contactGroups.name })
+      .from(contactGroupUsers)
+      .innerJoin(
+        contactGroups,
+        and(
+          eq(contactGroups.tenantId, contactGroupUsers.tenantId),
+          eq(contactGroups.id, contactGroupUsers.groupId),
+        ),
+      )
+      .where(and(eq(contactGroupUsers.tenantId, tenantId), inArray(contactGroupUsers.userId, userIds)))
+      .orderBy(asc(contactGroups.sn)),
+  ]);
+  return { roles: roleRows, memberships, groups: groupRows };
+}

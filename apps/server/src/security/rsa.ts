@@ -1,0 +1,66 @@
+import {
+  constants,
+  createPrivateKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  type KeyObject,
+} from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { systemSettings } from '../db/schema.js';
+
+const SETTING = 'login.rsa';
+
+export interface LoginKeys {
+  publicKeyPem: string;
+  /** decrypts a base64 RSA-OAEP/SHA-256 ciphertext to UTF-8; null when it is not one of ours */
+  decrypt(ciphertext: string): string | null;
+}
+
+interface StoredKeys {
+  publicKeyPem: string;
+  /** PKCS#8, encrypted with the at-rest key */
+  privateKeyPem: string;
+}
+
+/**
+ * The RSA key pair for password transport, shared by every server process through the database.
+ * The first process to start creates it; the private key is stored encrypted with the at-rest key.
+ */
+export async function loadLoginKeys(db: Db, atRestKey: Buffer): Promise<LoginKeys> {
+  const passphrase = atRestKey.toString('base64');
+  let stored = await readStored(db);
+  if (!stored) {
+    const pair = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase },
+    });
+    const value: StoredKeys = { publicKeyPem: pair.publicKey, privateKeyPem: pair.privateKey };
+    await db
+      .insert(systemSettings)
+      .values({ name: SETTING, value: JSON.stringify(value) })
+      .onConflictDoNothing();
+    stored = await readStored(db);
+  }
+  if (!stored) throw new Error('login key pair could not be stored');
+  const privateKey: KeyObject = createPrivateKey({ key: stored.privateKeyPem, passphrase });
+  return {
+    publicKeyPem: stored.publicKeyPem,
+    decrypt(ciphertext) {
+      try {
+        return privateDecrypt(
+          { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          Buffer.from(ciphertext, 'base64'),
+        ).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+async function readStored(db: Db): Promise<StoredKeys | null> {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.name, SETTING));
+  return row ? (JSON.parse(row.value) as StoredKeys) : null;
+}

@@ -1,0 +1,60 @@
+import { buildApp } from './app.js';
+import { prepareDatabase } from './boot.js';
+import { ConfigError, loadConfig } from './config.js';
+import { PLATFORM, SECOND_TENANT } from './seed/demo-data.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function demoAccounts(password: string): string {
+  const line = (tenant: string, account: string, name: string) =>
+    `  ${tenant.padEnd(10)} ${account.padEnd(10)} ${name}`;
+  const platformAccounts = ['admin', 'zhangwei', 'wangfang', 'liuyang', 'zhaolei', 'zhuting'];
+  return [
+    `Demo accounts (password: ${password}):`,
+    ...PLATFORM.users
+      .filter((u) => platformAccounts.includes(u.account))
+      .map((u) => line('platform', u.account, u.fullname)),
+    line(SECOND_TENANT.code, 'admin', SECOND_TENANT.users[0]!.fullname),
+    '  (all accounts: README.md)',
+  ].join('\n');
+}
+
+async function main() {
+  const config = loadConfig();
+  const { database, seeded } = await prepareDatabase(config);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = `http://localhost:${config.port}/eipFront/`;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  process.stdout.write(
+    `\nEIP Portal is running at ${address}\nDatabase: ${where}${seeded ? ' (demo tenants seeded)' : ''}\n` +
+      `API documentation: http://localhost:${config.port}/docs\n${config.seedDemo ? demoAccounts(config.production ? '(EIP_DEMO_PASSWORD)' : config.demoPassword) : ''}\n\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { LoginKeys } from './security/rsa.js';
+import type { TokenService } from './security/tokens.js';
+
+/** What handlers and services are built with: one instance per app. */
+export interface Services {
+  config: Config;
+  db: Db;
+  keys: LoginKeys;
+  tokens: TokenService;
+}

@@ -1,0 +1,49 @@
+/**
+ * Password rules of spec §5, shared by the change-password dialog and the server.
+ * Each check answers a message key (translated by the caller) with its parameters, or null.
+ */
+export interface PasswordStrategy {
+  /** 1 on, 0 off */
+  enable: number;
+  /** 1 any characters, 2 digits and letters, 3 adds a special character, 4 digits, upper, lower, special */
+  pwdRule: number;
+  pwdLength: number;
+}
+
+export type PasswordProblem =
+  | { key: 'pwd.minLength'; params: { n: number } }
+  | { key: 'pwd.needDigitLetter' }
+  | { key: 'pwd.needDigitLetterSpecial' }
+  | { key: 'pwd.needDigitUpperLowerSpecial' }
+  | { key: 'pwd.sameAsOld' };
+
+export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
+
+const hasDigit = (s: string) => /\d/.test(s);
+const hasLetter = (s: string) => /[A-Za-z]/.test(s);
+const hasUpper = (s: string) => /[A-Z]/.test(s);
+const hasLower = (s: string) => /[a-z]/.test(s);
+const hasSpecial = (s: string) => /[^A-Za-z0-9]/.test(s);
+
+/** The first rule a new password breaks, or null when it is acceptable. */
+export function checkNewPassword(
+  newPwd: string,
+  oldPwd: string | undefined,
+  strategy: PasswordStrategy | undefined,
+): PasswordProblem | null {
+  const enabled = strategy?.enable === 1;
+  const minLength = enabled
+    ? Math.max(1, strategy.pwdLength || DEFAULT_MIN_PASSWORD_LENGTH)
+    : DEFAULT_MIN_PASSWORD_LENGTH;
+  if (newPwd.length < minLength) return { key: 'pwd.minLength', params: { n: minLength } };
+  if (enabled) {
+    const rule = strategy.pwdRule;
+    if (rule === 2 && !(hasDigit(newPwd) && hasLetter(newPwd))) return { key: 'pwd.needDigitLetter' };
+    if (rule === 3 && !(hasDigit(newPwd) && hasLetter(newPwd) && hasSpecial(newPwd)))
+      return { key: 'pwd.needDigitLetterSpecial' };
+    if (rule === 4 && !(hasDigit(newPwd) && hasUpper(newPwd) && hasLower(newPwd) && hasSpecial(newPwd)))
+      return { key: 'pwd.needDigitUpperLowerSpecial' };
+  }
+  if (oldPwd !== undefined && oldPwd !== '' && newPwd === oldPwd) return { key: 'pwd.sameAsOld' };
+  return null;
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Projects: `unit` (pure code, node), `unit-web` (React in jsdom), and `integration-*` (the API through
+ * Fastify inject on a real database: PGlite always, PostgreSQL when TEST_DATABASE_URL is set).
+ * Integration test files end in `.int.test.ts`.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'unit-web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      ...(['pglite', ...(onPostgres ? ['postgres'] : [])] as const).map((engine) => ({
+        test: {
+          name: `integration-${engine}`,
+          environment: 'node',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          provide: { engine },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});

@@ -3,3 +3,4 @@ export * from './common.js';
 export * from './password.js';
 export * from './routes.js';
 export * from './schemas.js';
+export * from './utils/index.js';

@@ -31,7 +31,8 @@ import { badRequest } from '../errors.js';
 export type FilterType = 'string' | 'number' | 'date' | 'boolean';
 
 export interface FilterColumn {
-  sql: AnyColumn | SQL;
+  /** a column, an expression, or a field of a subquery */
+  sql: AnyColumn | SQL | SQL.Aliased;
   type: FilterType;
   /** Defaults to true. */
   sortable?: boolean;

@@ -78,12 +78,23 @@ interface RegisterDeps {
   tokens: TokenService;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller, set before validation; null for public calls without a token */
+    auth: AuthContext | null;
+    /** what an audited call adds about itself, set before validation */
+    audit: AuditNote | null;
+  }
+}
+
 /**
  * Registers every route of the contract table: its schemas validate the input and serialize the
  * envelope; the access level is enforced before the handler runs; audited routes leave one
  * append-only record per call, success or failure.
  */
 export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: RegisterDeps) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('audit', null);
   for (const name of Object.keys(routes) as RouteName[]) {
     const info = routes[name];
     const routeSchemas: { query?: object; body?: object; value: object } = schemas[name];
@@ -104,50 +115,57 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: R
         response: { 200: Envelope(routeSchemas.value as never) },
         ...(info.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       },
+      // Who is asking is settled before the body is even read: a stranger learns nothing from validation.
+      onRequest: async (request) => {
+        request.audit = {};
+        request.auth = await authenticate(request, deps.db, deps.tokens).catch((error: unknown) => {
+          if (info.access === 'optional') return null;
+          throw error;
+        });
+        if (!request.auth && info.access === 'user') throw noToken();
+      },
       preValidation: async (request) => {
         if (info.method !== 'GET' && routeSchemas.body && request.body == null) request.body = {};
       },
       handler: async (request, reply) => {
-        const audit: AuditNote = {};
-        let auth: AuthContext | null = null;
-        try {
-          auth = await authenticate(request, deps.db, deps.tokens).catch((error: unknown) => {
-            if (info.access === 'optional') return null;
-            throw error;
-          });
-          if (!auth && info.access === 'user') throw noToken();
-          const value = await handler(
-            { query: request.query, body: request.body },
-            { auth, lang: request.lang, ip: request.ip, request, reply, audit },
-          );
-          if (audited) await record(deps.db, request, audited, auth, audit, 'success');
-          return {
-            state: true,
-            code: 200,
-            message: audited ? translate(request.lang, 'ok') : '',
-            value: value ?? null,
-          };
-        } catch (error) {
-          if (audited) {
-            const code = error instanceof AppError ? error.code : 500;
-            await record(deps.db, request, audited, auth, audit, `failure:${code}`);
-          }
-          throw error;
-        }
+        const value = await handler(
+          { query: request.query, body: request.body },
+          {
+            auth: request.auth,
+            lang: request.lang,
+            ip: request.ip,
+            request,
+            reply,
+            audit: (request.audit ??= {}),
+          },
+        );
+        if (audited) await record(deps.db, request, audited, 'success');
+        return {
+          state: true,
+          code: 200,
+          message: audited ? translate(request.lang, 'ok') : '',
+          value: value ?? null,
+        };
       },
+      ...(audited
+        ? {
+            onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+              const code =
+                error instanceof AppError
+                  ? error.code
+                  : ((error as { statusCode?: number }).statusCode ?? 500);
+              await record(deps.db, request, audited, `failure:${code}`);
+            },
+          }
+        : {}),
     };
     app.route(options);
   }
 }
 
-async function record(
-  db: Db,
-  request: FastifyRequest,
-  action: string,
-  auth: AuthContext | null,
-  note: AuditNote,
-  result: string,
-) {
+async function record(db: Db, request: FastifyRequest, action: string, result: string) {
+  const auth = request.auth;
+  const note = request.audit ?? {};
   try {
     await db.insert(auditLog).values({
       tenantId: auth?.tenantId ?? note.tenantId ?? null,

@@ -156,17 +156,15 @@ async function seedTenant(tx: Executor, tenant: DemoTenant, passwordHash: (accou
       await tx
         .insert(t.contactGroups)
         .values({ tenantId, id: groupId, ownerId: userIds.get(owner)!, code: groupId, name, sn });
-      await tx
-        .insert(t.contactGroupUsers)
-        .values(
-          members.map((account, i) => ({
-            tenantId,
-            id: newId(),
-            groupId,
-            userId: userIds.get(account)!,
-            sn: i + 1,
-          })),
-        );
+      await tx.insert(t.contactGroupUsers).values(
+        members.map((account, i) => ({
+          tenantId,
+          id: newId(),
+          groupId,
+          userId: userIds.get(account)!,
+          sn: i + 1,
+        })),
+      );
     }
   }
 

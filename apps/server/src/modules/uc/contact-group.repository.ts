@@ -1,5 +1,5 @@
 import type { QueryFilter } from '@eip/contracts';
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { compileQueryFilter, type FilterColumns } from '../../db/query-filter.js';
@@ -7,8 +7,19 @@ import { contactGroups, contactGroupUsers, users } from '../../db/schema.js';
 
 type GroupRow = typeof contactGroups.$inferSelect;
 
-const memberCount = sql<number>`(select count(*)::int from ${contactGroupUsers} m
-  where m.tenant_id = ${contactGroups.tenantId} and m.group_id = ${contactGroups.id})`;
+/** The groups with their member counts (one grouped query for all of them). */
+async function withMemberCounts(db: Executor, tenantId: string, rows: GroupRow[]) {
+  const ids = rows.map((r) => r.id);
+  const counts = ids.length
+    ? await db
+        .select({ groupId: contactGroupUsers.groupId, n: count() })
+        .from(contactGroupUsers)
+        .where(and(eq(contactGroupUsers.tenantId, tenantId), inArray(contactGroupUsers.groupId, ids)))
+        .groupBy(contactGroupUsers.groupId)
+    : [];
+  const byGroup = new Map(counts.map((c) => [c.groupId, c.n]));
+  return rows.map((row) => toGroup(row, byGroup.get(row.id) ?? 0));
+}
 
 const toGroup = (row: GroupRow, members: number) => ({
   id: row.id,
@@ -33,7 +44,7 @@ export async function queryOwnGroups(db: Executor, tenantId: string, ownerId: st
   });
   const where = and(eq(contactGroups.tenantId, tenantId), eq(contactGroups.ownerId, ownerId), q.where);
   const rows = await db
-    .select({ group: contactGroups, members: memberCount })
+    .select()
     .from(contactGroups)
     .where(where)
     .orderBy(...q.orderBy)
@@ -42,17 +53,17 @@ export async function queryOwnGroups(db: Executor, tenantId: string, ownerId: st
   const total = q.showTotal
     ? ((await db.select({ n: count() }).from(contactGroups).where(where))[0]?.n ?? 0)
     : rows.length;
-  return { rows: rows.map((r) => toGroup(r.group, r.members)), total, page: q.page, pageSize: q.pageSize };
+  return { rows: await withMemberCounts(db, tenantId, rows), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function findOwnGroup(db: Executor, tenantId: string, ownerId: string, id: string) {
-  const [row] = await db
-    .select({ group: contactGroups, members: memberCount })
+  const rows = await db
+    .select()
     .from(contactGroups)
     .where(
       and(eq(contactGroups.tenantId, tenantId), eq(contactGroups.ownerId, ownerId), eq(contactGroups.id, id)),
     );
-  return row ? toGroup(row.group, row.members) : undefined;
+  return (await withMemberCounts(db, tenantId, rows))[0];
 }
 
 export async function insertGroup(

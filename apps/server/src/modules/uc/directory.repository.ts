@@ -32,7 +32,18 @@ async function page<T>(
   return { rows, total, page: q.page, pageSize: q.pageSize };
 }
 
-const hasChildren = sql<boolean>`exists (select 1 from ${orgs} c where c.tenant_id = ${orgs.tenantId} and c.parent_id = ${orgs.id})`;
+/** The orgs of a page with `isParent`: whether each has children (one query for the page). */
+async function withIsParent(db: Executor, tenantId: string, rows: OrgRow[]) {
+  const ids = rows.map((r) => r.id);
+  const parents = ids.length
+    ? await db
+        .selectDistinct({ id: orgs.parentId })
+        .from(orgs)
+        .where(and(eq(orgs.tenantId, tenantId), inArray(orgs.parentId, ids)))
+    : [];
+  const parentIds = new Set(parents.map((p) => p.id));
+  return rows.map((row) => toOrg({ ...row, isParent: parentIds.has(row.id) }));
+}
 
 function toOrg(row: OrgRow & { isParent: boolean }) {
   return {
@@ -74,7 +85,7 @@ export async function orgChildren(
   parentId: string | undefined,
 ) {
   const rows = await db
-    .select({ org: orgs, isParent: hasChildren })
+    .select()
     .from(orgs)
     .where(
       and(
@@ -84,7 +95,7 @@ export async function orgChildren(
       ),
     )
     .orderBy(asc(orgs.sn), asc(orgs.code));
-  return rows.map((r) => toOrg({ ...r.org, isParent: r.isParent }));
+  return withIsParent(db, tenantId, rows);
 }
 
 const ORG_COLUMNS: FilterColumns = {
@@ -106,27 +117,33 @@ export async function queryOrgs(db: Executor, tenantId: string, filter: QueryFil
     orgs,
     where,
     async (limit, offset) =>
-      (
+      withIsParent(
+        db,
+        tenantId,
         await db
-          .select({ org: orgs, isParent: hasChildren })
+          .select()
           .from(orgs)
           .where(where)
           .orderBy(...q.orderBy)
           .limit(limit)
-          .offset(offset)
-      ).map((r) => toOrg({ ...r.org, isParent: r.isParent })),
+          .offset(offset),
+      ),
     q,
   );
 }
 
 export async function orgsOfUser(db: Executor, tenantId: string, userId: string) {
   const rows = await db
-    .selectDistinctOn([orgs.id], { org: orgs, isParent: hasChildren })
+    .selectDistinctOn([orgs.path], { org: orgs })
     .from(orgUsers)
     .innerJoin(orgs, and(eq(orgs.tenantId, orgUsers.tenantId), eq(orgs.id, orgUsers.orgId)))
     .where(and(eq(orgUsers.tenantId, tenantId), eq(orgUsers.userId, userId)))
-    .orderBy(asc(orgs.id));
-  return rows.map((r) => toOrg({ ...r.org, isParent: r.isParent }));
+    .orderBy(asc(orgs.path));
+  return withIsParent(
+    db,
+    tenantId,
+    rows.map((r) => r.org),
+  );
 }
 
 const ROLE_COLUMNS: FilterColumns = {

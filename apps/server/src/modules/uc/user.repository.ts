@@ -76,9 +76,9 @@ const mainMembership = (db: Executor, tenantId: string) =>
     .select({
       userId: orgUsers.userId,
       orgId: orgUsers.orgId,
-      orgName: orgs.name,
+      orgName: sql<string>`${orgs.name}`.as('main_org_name'),
       postId: orgUsers.postId,
-      postName: posts.name,
+      postName: sql<string | null>`${posts.name}`.as('main_post_name'),
     })
     .from(orgUsers)
     .innerJoin(orgs, and(eq(orgs.tenantId, orgUsers.tenantId), eq(orgs.id, orgUsers.orgId)))

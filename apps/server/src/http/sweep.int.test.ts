@@ -1,0 +1,229 @@
+import { routes, schemas, type RouteName } from '@eip/contracts';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import * as tables from '../db/schema.js';
+
+/**
+ * Every route of the contract table meets bad input: missing and wrong-typed fields, oversized and
+ * malformed bodies, unknown filter properties, no token, forged tokens, another tenant's ids. Each
+ * answer is a clear 4xx envelope, never a 500, and nothing in the database changes.
+ */
+let t: TestApp;
+let token: string;
+let acmeToken: string;
+let acmeIds: { user: string; group: string; groupUser: string; post: string; org: string };
+const names = Object.keys(routes) as RouteName[];
+
+const rowCounts = async () => {
+  const entries = await Promise.all(
+    Object.entries(tables)
+      .filter(([name]) => !['auditLog', 'loginFailures', 'revokedTokens'].includes(name))
+      .map(
+        async ([name, table]) =>
+          [
+            name,
+            (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,
+          ] as const,
+      ),
+  );
+  return Object.fromEntries(entries);
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '65536' });
+  token = await t.login('zhuting');
+  const acme = (await t.call('getTenantByCode', { query: { code: 'acme' } })).body.value;
+  acmeToken = await t.login('alice', undefined, acme.id);
+  const group = (await t.call('queryGroups', { token: acmeToken, body: {} })).body.value.rows[0]!;
+  const member = (await t.call('loadUserByGroupId', { token: acmeToken, query: { groupId: group.id } })).body
+    .value[0]!;
+  const me = (await t.call('getDetailByAccountOrId', { token: acmeToken, body: {} })).body.value;
+  acmeIds = {
+    user: me.user.id,
+    group: group.id,
+    groupUser: member.id,
+    post: me.postList[0]!.postId,
+    org: me.orgList[0]!.orgId,
+  };
+});
+afterAll(() => t.close());
+
+const expect4xx = (status: number, body: { state: boolean; code: number; message: string }) => {
+  expect(status).toBeGreaterThanOrEqual(400);
+  expect(status).toBeLessThan(500);
+  expect(body.state).toBe(false);
+  expect(body.message.length).toBeGreaterThan(0);
+};
+
+describe('bad input sweep over every route', () => {
+  it('no route answers 500, and the database is unchanged', async () => {
+    const before = await rowCounts();
+    const forged = `${token.slice(0, -4)}AAAA`;
+    for (const name of names) {
+      const info = routes[name];
+      const callerToken = name === 'signout' ? await t.login('zhuting') : token;
+      const takesQuery = 'query' in schemas[name];
+      const attempts: {
+        label: string;
+        query?: unknown;
+        body?: unknown;
+        token?: string;
+        raw?: string;
+        headers?: Record<string, string>;
+      }[] = [
+        {
+          label: 'wrong types',
+          query: takesQuery ? { ids: ['x'], code: 1 } : undefined,
+          body: { querys: 'x', account: 5, name: 7, userIds: 'x', groupId: 3 },
+          token: callerToken,
+        },
+        {
+          label: 'unknown filter property',
+          body: { querys: [{ property: 'password_hash', value: 'x' }] },
+          query: { groupId: 'g', ids: 'x', code: 'x', userId: 'x', postId: 'x', menuAlias: 'front_menu' },
+          token: callerToken,
+        },
+        { label: 'forged token', token: forged, body: {}, query: {} },
+        { label: 'oversized body', token: callerToken, raw: JSON.stringify({ name: 'x'.repeat(70000) }) },
+        { label: 'malformed json', token: callerToken, raw: '{"name": ' },
+      ];
+      for (const attempt of attempts) {
+        if (info.method === 'GET' && attempt.raw) continue;
+        const response = await t.app.inject({
+          method: info.method,
+          url: `/${info.group}/${info.path}`,
+          query: attempt.query as Record<string, string> | undefined,
+          headers: {
+            ...(attempt.token ? { authorization: `Bearer ${attempt.token}` } : {}),
+            ...(attempt.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(attempt.raw !== undefined
+            ? { payload: attempt.raw }
+            : attempt.body !== undefined && info.method !== 'GET'
+              ? { payload: attempt.body as object }
+              : {}),
+        });
+        const label = `${name} (${attempt.label}) answered ${response.statusCode}: ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        if (response.statusCode >= 400) expect4xx(response.statusCode, response.json());
+        if (attempt.label === 'forged token' && info.access === 'user') {
+          expect(response.json().code, label).toBe(402);
+        }
+        if (attempt.label === 'oversized body') expect(response.statusCode, label).toBe(413);
+        if (attempt.label === 'malformed json') expect(response.statusCode, label).toBe(400);
+      }
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('names the field that is missing or wrong in the message', async () => {
+    const missing = await t.call('saveGroup', { token, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('参数错误：body.name 不能为空');
+    const wrong = await t.call('saveGroupUsers', {
+      token,
+      body: { groupId: 'g', userIds: 'u' },
+      lang: 'en-US',
+    });
+    expect(wrong.body.message).toBe('Invalid input: body.userIds must be of type array');
+    const noQuery = await t.call('getTenantByCode', { query: {} });
+    expect(noQuery.body.message).toBe('参数错误：query.code 不能为空');
+  });
+
+  it('every route that needs a token refuses a call without one with code 401', async () => {
+    for (const name of names.filter((n) => routes[n].access === 'user')) {
+      const info = routes[name];
+      const response = await t.app.inject({ method: info.method, url: `/${info.group}/${info.path}` });
+      expect(response.statusCode, name).toBe(401);
+      expect(response.json().code, name).toBe(401);
+    }
+  });
+
+  it('an unknown address is a 404 envelope, and a 500 never shows internals', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/uc/api/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      state: false,
+      code: 404,
+      message: '请求的地址不存在：/uc/api/nothing/here',
+    });
+  });
+});
+
+describe('tenant isolation', () => {
+  it('a platform user can read and change nothing of the second tenant through any of these routes', async () => {
+    const before = await rowCounts();
+    const groupsOfAcme = await t.call('loadUserByGroupId', { token, query: { groupId: acmeIds.group } });
+    expect(groupsOfAcme.status).toBe(404);
+    expect(
+      (await t.call('getGroupUsers', { token, query: { groupId: acmeIds.group }, body: {} })).status,
+    ).toBe(404);
+    expect((await t.call('saveGroup', { token, body: { id: acmeIds.group, name: 'taken' } })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.call('saveGroupUsers', { token, body: { groupId: acmeIds.group, userIds: [acmeIds.user] } }))
+        .status,
+    ).toBe(404);
+    expect((await t.call('removeGroups', { token, query: { ids: acmeIds.group } })).body.value).toBe(0);
+    expect((await t.call('removeGroupUsers', { token, query: { ids: acmeIds.groupUser } })).body.value).toBe(
+      0,
+    );
+    expect(
+      (
+        await t.call('swapGroupUsers', {
+          token,
+          body: { firstId: acmeIds.groupUser, secondId: acmeIds.groupUser },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.call('setPostCookie', { token, query: { postId: acmeIds.post } })).status).toBe(400);
+    expect(
+      (await t.call('getDetailByAccountOrId', { token, body: { accountOrId: acmeIds.user } })).status,
+    ).toBe(404);
+    expect((await t.call('getByAccount', { token, body: { account: 'alice' } })).status).toBe(404);
+    expect(
+      (await t.call('getUserRightMapByIds', { token, query: { ids: acmeIds.user } })).body.value,
+    ).toEqual({});
+    expect(
+      (await t.call('getOrgListByUserId', { token, query: { userId: acmeIds.user } })).body.value,
+    ).toEqual([]);
+    expect(
+      (await t.call('getOrgsByParentAndDem', { token, body: { parentId: acmeIds.org } })).body.value,
+    ).toEqual([]);
+    const everyList = await Promise.all([
+      t.call('queryUsersByType', { token, body: { querys: [{ property: 'id', value: acmeIds.user }] } }),
+      t.call('queryUserWithMainOrgPost', {
+        token,
+        body: { querys: [{ property: 'account', value: 'alice' }] },
+      }),
+      t.call('getOrgPage', { token, body: { querys: [{ property: 'id', value: acmeIds.org }] } }),
+      t.call('getOrgPostPage', { token, body: { querys: [{ property: 'id', value: acmeIds.post }] } }),
+      t.call('queryGroups', { token, body: { querys: [{ property: 'id', value: acmeIds.group }] } }),
+    ]);
+    for (const list of everyList) expect(list.body.value.total).toBe(0);
+    const acmeUsers = (await t.call('queryUsersByType', { token: acmeToken, body: {} })).body.value;
+    expect(acmeUsers.total).toBe(5);
+    expect(acmeUsers.rows.every((u) => u.tenantId !== '-1')).toBe(true);
+    const platformRoles = (await t.call('getRolePage', { token, body: {} })).body.value.rows.map((r) => r.id);
+    const acmeRoles = (await t.call('getRolePage', { token: acmeToken, body: {} })).body.value.rows.map(
+      (r) => r.id,
+    );
+    expect(platformRoles.some((id) => acmeRoles.includes(id))).toBe(false);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('the same account name in two tenants is two people', async () => {
+    const acme = (await t.call('getTenantByCode', { query: { code: 'acme' } })).body.value;
+    const platformAdmin = (
+      await t.call('getDetailByAccountOrId', { token: await t.login('admin'), body: {} })
+    ).body.value;
+    const acmeAdmin = (
+      await t.call('getDetailByAccountOrId', { token: await t.login('admin', undefined, acme.id), body: {} })
+    ).body.value;
+    expect(platformAdmin.user.fullname).toBe('系统管理员');
+    expect(acmeAdmin.user.fullname).toBe('示例管理员');
+    expect(acmeAdmin.tenantCode).toBe('acme');
+  });
+});

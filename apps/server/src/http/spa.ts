@@ -15,7 +15,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: `${SPA_BASE}/`,
-    index: false,
+    index: ['index.html'],
+    redirect: true,
     wildcard: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

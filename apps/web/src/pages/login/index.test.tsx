@@ -1,0 +1,119 @@
+import { TOKEN_STORAGE_KEY } from '@eip/contracts/codes';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { GuestOnly } from '../../app/guards';
+import { envelope, stubFetch, type SentRequest } from '../../test/fetch';
+import { renderRoutes } from '../../test/render';
+import { LoginPage } from '.';
+
+const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+const decrypt = (base64: string) =>
+  privateDecrypt(
+    { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(base64, 'base64'),
+  ).toString();
+
+const tenants: Record<string, { id: string; name: string }> = {
+  platform: { id: '-1', name: '平台租户' },
+  acme: { id: 't-acme', name: '示例公司' },
+};
+
+/** A server that knows one account: admin / Demo@2026. */
+function fakeServer({ url, body }: SentRequest) {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (pathname === '/uc/uc/tenantManage/v1/getTenantByCode') {
+    const tenant = tenants[searchParams.get('code') ?? ''];
+    return tenant
+      ? envelope({ ...tenant, code: searchParams.get('code'), frontLogo: null, manageLogo: null, ico: null })
+      : envelope(null, { code: 404, status: 404, message: '租户不存在' });
+  }
+  if (pathname === '/auth/base/tools/v1/getPublicKey') return envelope(publicKey);
+  if (pathname === '/auth/auth') {
+    const { username, password } = body as { username: string; password: string };
+    if (username !== 'admin' || decrypt(password) !== 'Demo@2026') {
+      return envelope(null, { code: 400, status: 400, message: '账号或密码错误' });
+    }
+    return envelope({
+      token: `token-for-${searchParams.get('tenantId')}`,
+      username: '系统管理员',
+      loginStatus: true,
+    });
+  }
+  return envelope(null, { code: 404, status: 404, message: 'not found' });
+}
+
+function renderLogin(path: string) {
+  return renderRoutes(
+    <>
+      <Route element={<GuestOnly />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/:tenant" element={<LoginPage />} />
+      </Route>
+      <Route path="*" element={<p>signed in</p>} />
+    </>,
+    path,
+  );
+}
+
+function submit(account: string, password: string) {
+  fireEvent.change(screen.getByLabelText('账号'), { target: { value: account } });
+  fireEvent.change(screen.getByLabelText('密码'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+}
+
+describe('login page', { timeout: 20_000 }, () => {
+  it('shows the tenant name and labelled account and password fields', async () => {
+    stubFetch(fakeServer);
+    renderLogin('/login');
+    expect(await screen.findByRole('heading', { name: '平台租户' })).toBeTruthy();
+    expect(screen.getByLabelText('账号').getAttribute('autocomplete')).toBe('username');
+    expect(screen.getByLabelText('密码').getAttribute('type')).toBe('password');
+    expect(screen.getByRole('button', { name: /登\s*录/ })).toBeTruthy();
+  });
+
+  it('signs in to the tenant of the path with the RSA-encrypted password and stores the token', async () => {
+    const sent = stubFetch(fakeServer);
+    renderLogin('/login/acme');
+    await screen.findByRole('heading', { name: '示例公司' });
+    submit('admin', 'Demo@2026');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/index'));
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-for-t-acme');
+    const login = sent.find((request) => request.url.startsWith('/auth/auth?'));
+    expect(login?.url).toBe('/auth/auth?tenantId=t-acme');
+    expect((login?.body as { password: string }).password).not.toContain('Demo@2026');
+  });
+
+  it('goes back to the redirect target after sign-in', async () => {
+    stubFetch(fakeServer);
+    renderLogin('/login?redirect=%2Fpersonal%2Fmessage%3Ftab%3D1');
+    await screen.findByRole('heading', { name: '平台租户' });
+    submit('admin', 'Demo@2026');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/personal/message?tab=1'));
+  });
+
+  it('shows the server message for a wrong password and stays signed out', async () => {
+    stubFetch(fakeServer);
+    renderLogin('/login');
+    await screen.findByRole('heading', { name: '平台租户' });
+    submit('admin', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toContain('账号或密码错误');
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(screen.getByTestId('path').textContent).toBe('/login');
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const sent = stubFetch(fakeServer);
+    renderLogin('/login');
+    await screen.findByRole('heading', { name: '平台租户' });
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('请输入账号')).toBeTruthy();
+    expect(await screen.findByText('请输入密码')).toBeTruthy();
+    expect(sent.some((request) => request.url.startsWith('/auth/'))).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import { constants, publicEncrypt } from 'node:crypto';
+
+export interface Envelope<T = unknown> {
+  state: boolean;
+  code: number | string;
+  message: string;
+  value: T;
+}
+
+/** Calls the API directly, as the web app does (the checks a test makes beside the browser). */
+export async function api<T = unknown>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; envelope: Envelope<T> }> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'zh-CN' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, envelope: (await response.json()) as Envelope<T> };
+}
+
+/** RSA-OAEP / SHA-256 under the server's public key, base64 — the sign-in password format. */
+export function encryptPassword(publicKeyPem: string, password: string): string {
+  return publicEncrypt(
+    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password, 'utf8'),
+  ).toString('base64');
+}

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const serverEntry = join(repoRoot, 'apps/server/dist/server.mjs');
+const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+
+const HEALTH_TIMEOUT_MS = 90_000;
+const STOP_GRACE_MS = 10_000;
+const MAX_OUTPUT_CHARS = 200_000;
+
+/** The demo password the server seeds and the tests sign in with. */
+export const demoPassword = process.env.EIP_DEMO_PASSWORD || 'Demo@2026';
+
+export interface TestServer {
+  /** `http://127.0.0.1:{port}` */
+  url: string;
+  /** What the server printed so far (stdout and stderr). */
+  output: () => string;
+  /** SIGTERM, then SIGKILL after a grace period; removes the data directory. */
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited(child))
+      throw new Error(`the server exited (code ${child.exitCode}, signal ${child.signalCode})`);
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`GET /health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+/**
+ * Starts the built server (`node apps/server/dist/server.mjs`) on a free port with a fresh data directory,
+ * so it migrates and seeds a fresh embedded database. With `E2E_DATABASE_URL` set it runs on that
+ * PostgreSQL database instead (which the caller provides empty).
+ */
+export async function startServer(): Promise<TestServer> {
+  for (const [file, build] of [
+    [serverEntry, 'npm run build -w @eip/server'],
+    [webIndex, 'npm run build -w @eip/web'],
+  ]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`${build}\` (or \`npm run build\`) first`);
+  }
+
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'eip-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EIP_DEMO_PASSWORD: demoPassword,
+  };
+  // Run as `npm start` would: not in the test runner's mode, and on the embedded database unless asked.
+  delete env.NODE_ENV;
+  delete env.VITEST;
+  delete env.DATABASE_URL;
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+  let output = '';
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT_CHARS);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  // Should the test process end without stopping the server, the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (!exited(child)) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_GRACE_MS))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, STOP_GRACE_MS);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await stop();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The server did not start: ${reason}\n--- server output ---\n${output}\n--- end ---`);
+  }
+  return { url, output: () => output, stop };
+}

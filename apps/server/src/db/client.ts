@@ -51,6 +51,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
+  // An idle connection dropped by the server (restart, failover, terminate) is replaced on next use;
+  // without a listener node-postgres would end the process.
+  pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return {
     db,

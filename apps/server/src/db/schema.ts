@@ -53,6 +53,7 @@ export const users = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('uc_user_account_idx').on(t.tenantId, sql`lower(${t.account})`),
+    index('uc_user_account_page_idx').on(t.tenantId, t.account, t.id),
     index('uc_user_fullname_idx').on(t.tenantId, t.fullname),
   ],
 );

@@ -56,7 +56,7 @@ async function checkCredentials(
     if (locked) throw new AppError(429, 'auth.locked', { minutes: config.loginLockMinutes });
     throw badRequest('auth.badCredentials');
   }
-  await clearFailures(db, keys);
+  if (state.accountHasFailures) await clearFailures(db, keys);
   refuseUnlessActive(user);
   return user;
 }

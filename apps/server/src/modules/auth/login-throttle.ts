@@ -29,6 +29,8 @@ const SLOW_STEP_MS = 400;
 const SLOW_MAX_MS = 3000;
 
 export interface ThrottleState {
+  /** whether the account has failures on record (a success then clears them) */
+  accountHasFailures: boolean;
   /** minutes until the lock ends, when locked */
   lockedMinutes: number | null;
   /** the delay to add before answering */
@@ -56,6 +58,7 @@ export async function readThrottle(
     excess = Math.max(excess, row.failures - slowAfter + 1);
   }
   return {
+    accountHasFailures: rows.some((row) => row.key === keys.account),
     lockedMinutes: lockedUntil ? Math.ceil((lockedUntil - now) / 60_000) : null,
     delayMs: excess > 0 ? Math.min(SLOW_MAX_MS, excess * SLOW_STEP_MS) : 0,
   };

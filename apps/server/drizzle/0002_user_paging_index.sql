@@ -1,0 +1,1 @@
+CREATE INDEX "uc_user_account_page_idx" ON "uc_user" USING btree ("tenant_id","account","id");

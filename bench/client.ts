@@ -1,0 +1,57 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import type { RouteBody, RouteName, RouteQuery, RouteValue } from '../packages/contracts/src/index.js';
+import { routes, routeUrl } from '../packages/contracts/src/routes.js';
+
+export interface Envelope<T> {
+  state: boolean;
+  code: number;
+  message: string;
+  value: T;
+}
+
+export interface CallOptions<N extends RouteName> {
+  query?: RouteQuery<N>;
+  body?: RouteBody<N>;
+  token?: string;
+}
+
+/** Calls the listening server over real HTTP, by route name from the contract table. */
+export function createClient(origin: string) {
+  async function call<N extends RouteName>(
+    name: N,
+    options: CallOptions<N> = {},
+  ): Promise<{ status: number; body: Envelope<RouteValue<N>> }> {
+    const url = new URL(routeUrl(name), origin);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(url, {
+      method: routes[name].method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    return { status: response.status, body: (await response.json()) as Envelope<RouteValue<N>> };
+  }
+
+  /** A GET outside the route table (e.g. /health), answered as parsed JSON. */
+  async function get(path: string): Promise<unknown> {
+    const response = await fetch(new URL(path, origin));
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return response.json();
+  }
+
+  /** The password as the login page sends it: RSA-OAEP / SHA-256 with the server's key, base64. */
+  async function encryptor(): Promise<(password: string) => string> {
+    const { body } = await call('getPublicKey');
+    return (password) =>
+      publicEncrypt(
+        { key: body.value, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from(password, 'utf8'),
+      ).toString('base64');
+  }
+
+  return { call, get, encryptor };
+}
+
+export type Client = ReturnType<typeof createClient>;

@@ -1,0 +1,236 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Empty, IdsQuery, Nothing, PageList, QueryFilter } from '../common.js';
+import type { RouteSchemas } from './route-schemas.js';
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+/** RSA-OAEP ciphertext, base64: 2048-bit key gives 344 characters. */
+const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024 });
+const Account = Type.String({ minLength: 1, maxLength: 64 });
+
+export const UserStatus = Type.Integer({
+  description: '1 normal, 0 disabled, -1 not activated, any other value resigned (spec §4)',
+});
+
+export const User = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  fullname: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  sex: Type.Union([Type.String(), Type.Null()]),
+  photo: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()]),
+  status: UserStatus,
+  tenantId: Type.String(),
+  createTime: Type.String(),
+});
+export type User = Static<typeof User>;
+
+export const PwdStrategy = Type.Object({
+  enable: Type.Integer({ description: '1 on, 0 off' }),
+  pwdRule: Type.Integer({
+    description:
+      '1 any, 2 digits and letters, 3 adds a special character, 4 digits, upper, lower and special',
+  }),
+  pwdLength: Type.Integer(),
+});
+export type PwdStrategy = Static<typeof PwdStrategy>;
+
+export const UserPost = Type.Object({
+  postId: Type.String(),
+  postName: Type.String(),
+  orgId: Type.String(),
+  orgName: Type.String(),
+  pathName: Type.String(),
+  isMaster: Type.Boolean(),
+});
+export const UserOrg = Type.Object({
+  orgId: Type.String(),
+  orgName: Type.String(),
+  pathName: Type.String(),
+  isMaster: Type.Boolean(),
+  isCharge: Type.Boolean(),
+});
+
+export const UserDetail = Type.Object({
+  user: User,
+  tenantCode: Type.String(),
+  role: Type.String({ description: 'role names joined by |' }),
+  roles: Type.Array(Type.Object({ id: Type.String(), code: Type.String(), name: Type.String() })),
+  postList: Type.Array(UserPost),
+  orgList: Type.Array(UserOrg),
+  currentPostId: Type.Union([Type.String(), Type.Null()]),
+  pwdStrategy: PwdStrategy,
+});
+export type UserDetail = Static<typeof UserDetail>;
+
+export const LoginResult = Type.Object({
+  token: Type.String(),
+  username: Type.String({ description: 'full name' }),
+  account: Type.String(),
+  userId: Type.String(),
+  loginStatus: Type.Boolean({ description: 'false: the password strategy requires a change first' }),
+  expiration: Type.Integer({ description: 'seconds' }),
+  userAttrs: Type.Object({ tenantId: Type.String(), tenantCode: Type.String() }),
+});
+export type LoginResult = Static<typeof LoginResult>;
+
+export const Tenant = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  frontLogo: Type.Union([Type.String(), Type.Null()]),
+  manageLogo: Type.Union([Type.String(), Type.Null()], { description: 'JSON list of files with id' }),
+  ico: Type.Union([Type.String(), Type.Null()]),
+});
+export type Tenant = Static<typeof Tenant>;
+
+export const Dimension = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  isDefault: Type.Boolean(),
+});
+export const Org = Type.Object({
+  id: Type.String(),
+  demId: Type.String(),
+  parentId: Type.Union([Type.String(), Type.Null()]),
+  code: Type.String(),
+  name: Type.String(),
+  pathName: Type.String(),
+  grade: Type.Integer({ description: 'depth, 1 for roots' }),
+  sn: Type.Integer(),
+  isParent: Type.Boolean(),
+});
+export type Org = Static<typeof Org>;
+export const Role = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+});
+export const Job = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  level: Type.Integer(),
+  description: Type.Union([Type.String(), Type.Null()]),
+});
+export const OrgPost = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  orgId: Type.String(),
+  orgName: Type.String(),
+  jobId: Type.Union([Type.String(), Type.Null()]),
+  jobName: Type.Union([Type.String(), Type.Null()]),
+});
+export const UserWithMainOrgPost = Type.Composite([
+  User,
+  Type.Object({
+    orgId: Type.Union([Type.String(), Type.Null()]),
+    orgName: Type.Union([Type.String(), Type.Null()]),
+    postId: Type.Union([Type.String(), Type.Null()]),
+    postName: Type.Union([Type.String(), Type.Null()]),
+  }),
+]);
+export const UserRights = Type.Object({
+  roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  posts: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  orgs: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  groups: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+});
+
+export const ContactGroup = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  code: Type.String(),
+  sn: Type.Integer(),
+  memberCount: Type.Integer(),
+  createTime: Type.String(),
+});
+export const ContactGroupUser = Type.Object({
+  id: Type.String(),
+  groupId: Type.String(),
+  userId: Type.String(),
+  account: Type.String(),
+  fullname: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  sn: Type.Integer(),
+});
+
+/** Schemas of the auth and user routes (spec §7). */
+export const authUserSchemas = {
+  getPublicKey: { value: Type.String({ description: 'SPKI PEM' }) },
+  login: {
+    query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
+    body: Type.Object({ username: Account, password: EncryptedPassword }),
+    value: LoginResult,
+  },
+  signout: { value: Nothing },
+  getByAccount: { body: Type.Object({ account: Type.Optional(Account) }), value: User },
+  getDetailByAccountOrId: {
+    body: Type.Object({ accountOrId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
+    value: UserDetail,
+  },
+  changUserPsd: {
+    query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
+    body: Type.Object({ account: Account, oldPwd: EncryptedPassword, newPwd: EncryptedPassword }),
+    value: Nothing,
+  },
+  modifiUserPsd: {
+    body: Type.Object({ oldPwd: EncryptedPassword, newPwd: EncryptedPassword }),
+    value: Nothing,
+  },
+  getDefaultPwdStrategy: {
+    query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
+    value: PwdStrategy,
+  },
+  getTenantByCode: {
+    query: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
+    value: Tenant,
+  },
+} as const satisfies Record<string, RouteSchemas>;
+
+/** Schemas of the directory routes (spec §7). */
+export const directorySchemas = {
+  queryUsersByType: { body: QueryFilter, value: PageList(User) },
+  queryUserWithMainOrgPost: { body: QueryFilter, value: PageList(UserWithMainOrgPost) },
+  getUserRightMapByIds: { query: IdsQuery, value: Type.Record(Type.String(), UserRights) },
+  getOrgsByParentAndDem: {
+    body: Type.Object({ parentId: Type.Optional(Id), demId: Type.Optional(Id) }),
+    value: Type.Array(Org),
+  },
+  getOrgPage: { body: QueryFilter, value: PageList(Org) },
+  getOrgListByUserId: { query: Type.Object({ userId: Id }), value: Type.Array(Org) },
+  getRolePage: { body: QueryFilter, value: PageList(Role) },
+  getJobPage: { body: QueryFilter, value: PageList(Job) },
+  getOrgPostPage: { body: QueryFilter, value: PageList(OrgPost) },
+  getDemListAll: { body: Empty, value: Type.Array(Dimension) },
+  getAllDems: { value: Type.Array(Dimension) },
+  queryGroups: { body: QueryFilter, value: PageList(ContactGroup) },
+  saveGroup: {
+    body: Type.Object({
+      id: Type.Optional(Id),
+      name: Type.String({ minLength: 1, maxLength: 100 }),
+      code: Type.Optional(Type.String({ maxLength: 100 })),
+      sn: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+    }),
+    value: ContactGroup,
+  },
+  removeGroups: { query: IdsQuery, value: Type.Integer({ description: 'groups removed' }) },
+  setPostCookie: { query: Type.Object({ postId: Id }), value: Nothing },
+  getGroupUsers: {
+    query: Type.Object({ groupId: Id }),
+    body: QueryFilter,
+    value: PageList(ContactGroupUser),
+  },
+  loadUserByGroupId: { query: Type.Object({ groupId: Id }), value: Type.Array(ContactGroupUser) },
+  saveGroupUsers: {
+    body: Type.Object({ groupId: Id, userIds: Type.Array(Id, { minItems: 1, maxItems: 500 }) }),
+    value: Type.Array(ContactGroupUser),
+  },
+  swapGroupUsers: { body: Type.Object({ firstId: Id, secondId: Id }), value: Nothing },
+  removeGroupUsers: { query: IdsQuery, value: Type.Integer({ description: 'members removed' }) },
+} as const satisfies Record<string, RouteSchemas>;

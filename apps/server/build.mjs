@@ -1,5 +1,5 @@
 // Bundles the server into dist/server.mjs (the contracts package is compiled in; npm packages stay
-// external) and copies the committed migrations next to it.
+// external) and copies the committed migrations and the demo flows next to it.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -17,3 +17,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
+cpSync('src/seed/flows', 'dist/flows', { recursive: true });

@@ -9,6 +9,7 @@ import { registerErrorHandling, sendError } from './http/envelope.js';
 import { registerRoutes, type Handlers } from './http/register.js';
 import { isSpaDeepLink, registerSpa } from './http/spa.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
+import { bpmHandlers } from './modules/bpm/bpm.routes.js';
 import { portalHandlers } from './modules/portal/portal.routes.js';
 import { ucHandlers } from './modules/uc/uc.routes.js';
 import { deriveKey, loadMasterSecret } from './security/secret.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...authHandlers(services),
     ...ucHandlers(services),
     ...portalHandlers(services),
+    ...bpmHandlers(services),
   } satisfies Handlers;
   registerRoutes(app, handlers, services);
 

@@ -6,6 +6,7 @@
  * base of a group is `/{group}`.
  */
 import { authUserRoutes } from './routes/auth-user.js';
+import { bpmRoutes } from './routes/bpm.js';
 import { directoryRoutes } from './routes/directory.js';
 import { portalRoutes } from './routes/portal.js';
 import type { RouteInfo } from './routes/route.js';
@@ -16,6 +17,7 @@ export const routes = {
   ...authUserRoutes,
   ...directoryRoutes,
   ...portalRoutes,
+  ...bpmRoutes,
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof routes;

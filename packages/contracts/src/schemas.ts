@@ -6,9 +6,11 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { RouteName } from './routes.js';
 import type { RouteSchemas } from './schemas/route-schemas.js';
+import { bpmSchemas } from './schemas/bpm.js';
 import { portalSchemas } from './schemas/portal.js';
 import { authUserSchemas, directorySchemas } from './schemas/uc.js';
 
+export * from './schemas/bpm.js';
 export * from './schemas/portal.js';
 export type * from './schemas/route-schemas.js';
 export * from './schemas/uc.js';
@@ -17,6 +19,7 @@ export const schemas = {
   ...authUserSchemas,
   ...directorySchemas,
   ...portalSchemas,
+  ...bpmSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = (typeof schemas)[N] extends {

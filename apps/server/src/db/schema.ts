@@ -341,3 +341,4 @@ export const systemSettings = pgTable('sys_setting', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './flow.schema.js';

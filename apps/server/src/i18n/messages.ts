@@ -191,6 +191,66 @@ export const messages = {
     'zh-TW': '只能調整同一分組內成員的順序',
     'en-US': 'Only members of the same group can be reordered',
   },
+  'flow.definitionNotFound': {
+    'zh-CN': '流程定义不存在：{id}',
+    'zh-TW': '流程定義不存在：{id}',
+    'en-US': 'No such flow definition: {id}',
+  },
+  'flow.deployRefused': {
+    'zh-CN': '流程定义无法发布：{problems}',
+    'zh-TW': '流程定義無法發佈：{problems}',
+    'en-US': 'The flow definition cannot be deployed: {problems}',
+  },
+  'flow.instanceNotFound': {
+    'zh-CN': '流程实例不存在或无权查看：{id}',
+    'zh-TW': '流程實例不存在或無權查看：{id}',
+    'en-US': 'No such process instance, or not yours to see: {id}',
+  },
+  'flow.taskNotFound': {
+    'zh-CN': '任务不存在或无权查看：{id}',
+    'zh-TW': '任務不存在或無權查看：{id}',
+    'en-US': 'No such task, or not yours to see: {id}',
+  },
+  'flow.taskHandled': {
+    'zh-CN': '该任务已被处理，请刷新后查看',
+    'zh-TW': '該任務已被處理，請重新整理後查看',
+    'en-US': 'This task has already been handled; please refresh',
+  },
+  'flow.notYourTask': {
+    'zh-CN': '您没有处理该任务的权限',
+    'zh-TW': '您沒有處理該任務的權限',
+    'en-US': 'You may not handle this task',
+  },
+  'flow.fieldReadOnly': {
+    'zh-CN': '字段 {field} 在当前节点只读，不能修改',
+    'zh-TW': '欄位 {field} 在目前節點唯讀，不能修改',
+    'en-US': 'Field {field} is read-only at this step',
+  },
+  'flow.fieldRequired': {
+    'zh-CN': '字段 {field} 必填',
+    'zh-TW': '欄位 {field} 必填',
+    'en-US': 'Field {field} is required',
+  },
+  'flow.conditionFailed': {
+    'zh-CN': '流转条件计算失败：{expression}',
+    'zh-TW': '流轉條件計算失敗：{expression}',
+    'en-US': 'A routing condition could not be evaluated: {expression}',
+  },
+  'flow.noWayOn': {
+    'zh-CN': '节点 {node} 没有满足条件的后续路径',
+    'zh-TW': '節點 {node} 沒有滿足條件的後續路徑',
+    'en-US': 'No outgoing path of {node} applies',
+  },
+  'flow.badRejectTarget': {
+    'zh-CN': '不能驳回到节点：{node}',
+    'zh-TW': '不能駁回到節點：{node}',
+    'en-US': 'The task cannot be sent back to {node}',
+  },
+  'flow.nodeNotYetRunnable': {
+    'zh-CN': '暂不支持运行该类型的节点：{node}（{type}）',
+    'zh-TW': '暫不支援執行該類型的節點：{node}（{type}）',
+    'en-US': 'This kind of node cannot run yet: {node} ({type})',
+  },
   'query.unknownProperty': {
     'zh-CN': '不支持的查询字段：{property}',
     'zh-TW': '不支援的查詢欄位：{property}',

@@ -13,6 +13,7 @@ import {
   type DemoOrg,
   type DemoTenant,
 } from './demo-data.js';
+import { seedDemoInstances } from './demo-instances.js';
 import { FRONT_MENU, type DemoMenu } from './menus.js';
 
 /** Marks a database whose demo users still have the published default password. */
@@ -36,6 +37,7 @@ export async function seedDemo(db: Db, password: string, isDefaultPassword: bool
       await tx.insert(t.systemSettings).values({ name: DEMO_DEFAULT_PASSWORD_SETTING, value: 'true' });
     }
   });
+  await seedDemoInstances(db);
 }
 
 export async function usesDefaultDemoPassword(db: Db): Promise<boolean> {

@@ -1,0 +1,141 @@
+import type { Candidate } from '@eip/contracts/flow';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { contactGroupUsers, orgs, orgUsers, posts, roles, userRoles, users } from '../../db/schema.js';
+import { evaluateExpression, type ExpressionScope } from '../../flow/conditions.js';
+
+export interface CandidateContext {
+  tenantId: string;
+  initiatorId: string;
+  /** who last completed a task in the instance */
+  previousHandlerId: string | null;
+  scope: ExpressionScope;
+}
+
+const idsOf = (candidate: Candidate) => candidate.ids ?? [];
+
+/** Ids of users who are members of the orgs (by id or code), leaders only when `leadersOnly`. */
+async function membersOfOrgs(db: Executor, tenantId: string, orgRefs: string[], leadersOnly: boolean) {
+  if (orgRefs.length === 0) return [];
+  const rows = await db
+    .select({ userId: orgUsers.userId })
+    .from(orgUsers)
+    .innerJoin(orgs, and(eq(orgs.tenantId, orgUsers.tenantId), eq(orgs.id, orgUsers.orgId)))
+    .where(
+      and(
+        eq(orgUsers.tenantId, tenantId),
+        or(inArray(orgs.id, orgRefs), inArray(orgs.code, orgRefs)),
+        leadersOnly ? eq(orgUsers.isCharge, true) : undefined,
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * The leader of the initiator: the leaders of the initiator's main org; when the initiator leads it,
+ * the leaders of the org above, and so on up the tree.
+ */
+async function initiatorLeaders(db: Executor, tenantId: string, initiatorId: string): Promise<string[]> {
+  const [main] = await db
+    .select({ orgId: orgUsers.orgId })
+    .from(orgUsers)
+    .where(
+      and(eq(orgUsers.tenantId, tenantId), eq(orgUsers.userId, initiatorId), eq(orgUsers.isMaster, true)),
+    );
+  let orgId: string | null = main?.orgId ?? null;
+  while (orgId) {
+    const leaders = (await membersOfOrgs(db, tenantId, [orgId], true)).filter((id) => id !== initiatorId);
+    if (leaders.length > 0) return leaders;
+    const [org] = await db
+      .select({ parentId: orgs.parentId })
+      .from(orgs)
+      .where(and(eq(orgs.tenantId, tenantId), eq(orgs.id, orgId)));
+    orgId = org?.parentId ?? null;
+  }
+  return [];
+}
+
+async function expandOne(db: Executor, ctx: CandidateContext, candidate: Candidate): Promise<string[]> {
+  const { tenantId } = ctx;
+  const refs = idsOf(candidate);
+  switch (candidate.type) {
+    case 'user': {
+      if (refs.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), or(inArray(users.id, refs), inArray(users.account, refs))));
+      return rows.map((r) => r.id);
+    }
+    case 'role': {
+      if (refs.length === 0) return [];
+      const rows = await db
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+        .where(and(eq(userRoles.tenantId, tenantId), or(inArray(roles.id, refs), inArray(roles.code, refs))));
+      return rows.map((r) => r.id);
+    }
+    case 'post': {
+      if (refs.length === 0) return [];
+      const rows = await db
+        .select({ id: orgUsers.userId })
+        .from(orgUsers)
+        .innerJoin(posts, and(eq(posts.tenantId, orgUsers.tenantId), eq(posts.id, orgUsers.postId)))
+        .where(and(eq(orgUsers.tenantId, tenantId), or(inArray(posts.id, refs), inArray(posts.code, refs))));
+      return rows.map((r) => r.id);
+    }
+    case 'org':
+      return membersOfOrgs(db, tenantId, refs, false);
+    case 'orgLeader':
+      return membersOfOrgs(db, tenantId, refs, true);
+    case 'group': {
+      if (refs.length === 0) return [];
+      const rows = await db
+        .select({ id: contactGroupUsers.userId })
+        .from(contactGroupUsers)
+        .where(and(eq(contactGroupUsers.tenantId, tenantId), inArray(contactGroupUsers.groupId, refs)));
+      return rows.map((r) => r.id);
+    }
+    case 'initiator':
+      return [ctx.initiatorId];
+    case 'initiatorLeader':
+      return initiatorLeaders(db, tenantId, ctx.initiatorId);
+    case 'previousHandler':
+      return ctx.previousHandlerId ? [ctx.previousHandlerId] : [];
+    case 'rule': {
+      const value = candidate.expression ? evaluateExpression(candidate.expression, ctx.scope) : [];
+      const list = (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === 'string');
+      return expandOne(db, ctx, { type: 'user', ids: list });
+    }
+  }
+}
+
+/**
+ * The users who may handle a node: the union of its candidate rules, active users only, in a stable
+ * order. A rule that finds nobody adds nobody; the caller decides what an empty list means.
+ */
+export async function expandCandidates(
+  db: Executor,
+  ctx: CandidateContext,
+  candidates: readonly Candidate[],
+) {
+  const found = new Set<string>();
+  for (const candidate of candidates) for (const id of await expandOne(db, ctx, candidate)) found.add(id);
+  if (found.size === 0) return [];
+  const active = await db
+    .select({ id: users.id, fullname: users.fullname })
+    .from(users)
+    .where(and(eq(users.tenantId, ctx.tenantId), inArray(users.id, [...found]), eq(users.status, 1)))
+    .orderBy(users.account);
+  return active;
+}
+
+/** The tenant's administrators: who gets a task whose candidates resolve to nobody. */
+export async function tenantAdmins(db: Executor, tenantId: string) {
+  return db
+    .select({ id: users.id, fullname: users.fullname })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.isAdmin, true), eq(users.status, 1)))
+    .orderBy(users.account);
+}

@@ -1,0 +1,272 @@
+import { STATUS_COLORS } from '@eip/contracts/flow';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { flowTasks, flowTokens } from '../../db/schema.js';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+const as = async (account: string) => {
+  if (!tokens.has(account)) tokens.set(account, await t.login(account));
+  return tokens.get(account)!;
+};
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const start = async (account: string, flowKey: string, data: Record<string, unknown>) => {
+  const { body } = await t.call('startInstance', { token: await as(account), body: { flowKey, data } });
+  expect(body.state, body.message).toBe(true);
+  return body.value.instId;
+};
+const todoOf = async (account: string, instId: string) =>
+  (
+    await t.call('getTodoList', { token: await as(account), body: { pageBean: { pageSize: 100 } } })
+  ).body.value.rows.filter((r) => r.procInstId === instId);
+const handle = async (
+  account: string,
+  instId: string,
+  actionName: 'agree' | 'oppose' | 'reject' | 'backToStart',
+  extra = {},
+) => {
+  const [task] = await todoOf(account, instId);
+  expect(task, `${account} has a task in ${instId}`).toBeDefined();
+  return t.call('completeTask', {
+    token: await as(account),
+    body: { taskId: task!.taskId, actionName, opinion: `${account} ${actionName}`, ...extra },
+  });
+};
+const instance = async (instId: string, account = 'admin') =>
+  (await t.call('getInstanceByInstId', { token: await as(account), query: { instId } })).body.value;
+const opinions = async (instId: string) =>
+  (await t.call('instanceFlowOpinions', { token: await as('admin'), query: { instId } })).body.value;
+
+describe('leave request: leader, then an HR countersign by ratio for more than 3 days', () => {
+  it('a short leave ends after the leader agrees, and shows in the leader’s done list', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 2, reason: '看病' });
+    expect((await instance(instId)).subject).toBe('郭明的请假申请');
+    const leaderTasks = await todoOf('linxue', instId);
+    expect(leaderTasks.map((task) => task.name)).toEqual(['部门领导审批']);
+    expect((await handle('linxue', instId, 'agree')).body.state).toBe(true);
+    expect((await instance(instId)).status).toBe('end');
+    const done = (await t.call('getDoneInstList', { token: await as('linxue'), body: {} })).body.value.rows;
+    expect(done.map((d) => d.id)).toContain(instId);
+    const mine = (await t.call('myRequest', { token: await as('guoming'), body: {} })).body.value.rows;
+    expect(mine.find((r) => r.id === instId)?.status).toBe('end');
+  });
+
+  it('a long leave goes to all HR staff; 2 of 3 agreeing (≥ 60 %) passes and cancels the third vote', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 5, reason: '年假' });
+    await handle('linxue', instId, 'agree');
+    for (const hr of ['liuyang', 'chenjing', 'yangli']) expect(await todoOf(hr, instId)).toHaveLength(1);
+    await handle('chenjing', instId, 'agree');
+    expect((await instance(instId)).status).toBe('running');
+    await handle('yangli', instId, 'agree');
+    expect((await instance(instId)).status).toBe('end');
+    expect(await todoOf('liuyang', instId)).toHaveLength(0);
+    const statuses = (await opinions(instId)).map((o) => [o.taskName, o.status]);
+    expect(statuses).toEqual([
+      ['提交申请', 'submit'],
+      ['部门领导审批', 'agree'],
+      ['人事会签', 'agree'],
+      ['人事会签', 'agree'],
+      ['人事会签', 'sign_pass'],
+    ]);
+    for (const hr of ['chenjing', 'yangli']) {
+      const done = (await t.call('getDoneInstList', { token: await as(hr), body: {} })).body.value.rows;
+      expect(done.map((d) => d.id)).toContain(instId);
+    }
+  });
+
+  it('a countersign that can no longer reach its ratio fails and goes back to the initiator', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 4, reason: '探亲' });
+    await handle('linxue', instId, 'agree');
+    await handle('liuyang', instId, 'oppose');
+    expect((await instance(instId)).status).toBe('running');
+    await handle('chenjing', instId, 'oppose');
+    expect((await instance(instId)).status).toBe('backToStart');
+    expect(await todoOf('yangli', instId)).toHaveLength(0);
+    const [resubmit] = await todoOf('guoming', instId);
+    expect(resubmit?.name).toBe('提交申请');
+    expect((await opinions(instId)).at(-1)?.status).toBe('awaiting_check');
+  });
+});
+
+describe('reject and resubmit', () => {
+  it('back to the initiator with normal return: the resubmission runs the flow again from the start', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 1, reason: '私事' });
+    expect((await handle('linxue', instId, 'backToStart')).body.state).toBe(true);
+    expect((await instance(instId)).status).toBe('backToStart');
+    const [task] = await todoOf('guoming', instId);
+    const changed = await t.call('completeTask', {
+      token: await as('guoming'),
+      body: { taskId: task!.taskId, actionName: 'agree', data: { days: 1, reason: '私事（补充说明）' } },
+    });
+    expect(changed.body.state).toBe(true);
+    expect((await instance(instId)).data).toMatchObject({ reason: '私事（补充说明）' });
+    expect(await todoOf('linxue', instId)).toHaveLength(1);
+    expect((await opinions(instId)).map((o) => o.status)).toEqual([
+      'submit',
+      'backToStart',
+      'resubmit',
+      'awaiting_check',
+    ]);
+  });
+
+  it('back to the initiator with direct return: the resubmission goes straight back to the node that sent it', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 6, reason: '婚假' });
+    await handle('linxue', instId, 'agree');
+    await handle('chenjing', instId, 'backToStart', { backHandMode: 'direct' });
+    expect(await todoOf('liuyang', instId)).toHaveLength(0);
+    await handle('guoming', instId, 'agree');
+    expect(await todoOf('linxue', instId)).toHaveLength(0);
+    expect(await todoOf('chenjing', instId)).toHaveLength(1);
+    expect(await todoOf('liuyang', instId)).toHaveLength(1);
+  });
+
+  it('reject to the previous node gives the task back to the person who handled it', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 8, reason: '产检陪护' });
+    await handle('linxue', instId, 'agree');
+    const [hrTask] = await todoOf('yangli', instId);
+    const choices = (
+      await t.call('taskToReject', { token: await as('yangli'), query: { taskId: hrTask!.taskId } })
+    ).body.value;
+    expect(choices.map((c) => c.nodeId)).toEqual(['LeaderApproval']);
+    await handle('yangli', instId, 'reject', { destination: 'LeaderApproval' });
+    expect((await instance(instId)).status).toBe('back');
+    expect(await todoOf('linxue', instId)).toHaveLength(1);
+    for (const hr of ['liuyang', 'chenjing', 'yangli']) expect(await todoOf(hr, instId)).toHaveLength(0);
+    const bad = await handle('linxue', instId, 'reject', { destination: 'HrCountersign' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('不能驳回到节点：HrCountersign');
+  });
+});
+
+describe('authority and concurrency', () => {
+  it('of 20 people completing the same task at once exactly one succeeds; the rest get 409 and one set of next tasks exists', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 9, reason: '并发测试' });
+    const [task] = await todoOf('linxue', instId);
+    const token = await as('linxue');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call('completeTask', { token, body: { taskId: task!.taskId, actionName: 'agree' } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
+      Array(19).fill('该任务已被处理，请刷新后查看'),
+    );
+    const db = t.database.db;
+    const next = await db
+      .select()
+      .from(flowTasks)
+      .where(and(eq(flowTasks.instanceId, instId), eq(flowTasks.nodeId, 'HrCountersign')));
+    expect(next).toHaveLength(3);
+    const active = await db.select().from(flowTokens).where(eq(flowTokens.instanceId, instId));
+    expect(active).toHaveLength(1);
+  });
+
+  it('someone who is not a candidate cannot handle, see or inspect the task; another tenant cannot find it', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 1, reason: '权限测试' });
+    const [task] = await todoOf('linxue', instId);
+    const stranger = await as('xiena');
+    expect(
+      (await t.call('completeTask', { token: stranger, body: { taskId: task!.taskId, actionName: 'agree' } }))
+        .status,
+    ).toBe(403);
+    expect((await t.call('getInstanceByInstId', { token: stranger, query: { instId } })).status).toBe(404);
+    expect((await t.call('instanceFlowOpinions', { token: stranger, query: { instId } })).status).toBe(404);
+    expect((await t.call('checkTaskAuth', { token: stranger, query: { taskId: task!.taskId } })).status).toBe(
+      404,
+    );
+    const acme = (await t.call('getTenantByCode', { query: { code: 'acme' } })).body.value;
+    const outsider = await t.login('admin', undefined, acme.id);
+    expect(
+      (await t.call('completeTask', { token: outsider, body: { taskId: task!.taskId, actionName: 'agree' } }))
+        .status,
+    ).toBe(404);
+    expect((await t.call('instanceFlowImage', { token: outsider, query: { instId } })).status).toBe(404);
+    expect(
+      (await t.call('checkTaskAuth', { token: await as('linxue'), query: { taskId: task!.taskId } })).body
+        .value,
+    ).toBe(true);
+    expect(await todoOf('linxue', instId)).toHaveLength(1);
+  });
+
+  it('a read-only field cannot be changed through the API, and a required one cannot be emptied', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 2, reason: '字段权限' });
+    const [task] = await todoOf('linxue', instId);
+    const token = await as('linxue');
+    const readOnly = await t.call('completeTask', {
+      token,
+      body: { taskId: task!.taskId, actionName: 'agree', data: { days: 1 } },
+    });
+    expect(readOnly.status).toBe(400);
+    expect(readOnly.body.message).toBe('字段 days 在当前节点只读，不能修改');
+    const missing = await t.call('startInstance', {
+      token: await as('guoming'),
+      body: { flowKey: 'leave_request', data: { reason: 'x' } },
+    });
+    expect(missing.body.message).toBe('字段 days 必填');
+    expect(await todoOf('linxue', instId)).toHaveLength(1);
+  });
+});
+
+describe('flow chart, buttons, messages, expense routing', () => {
+  it('the flow image has the diagram layout, the node colours by status and the XML', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 5, reason: '流程图' });
+    await handle('linxue', instId, 'agree');
+    const image = (await t.call('instanceFlowImage', { token: await as('guoming'), query: { instId } })).body
+      .value;
+    expect(image.instanceId).toBe(instId);
+    expect(image.bpmDefLayout.listLayout.map((n) => n.nodeId).sort()).toEqual(
+      ['DaysGateway', 'End', 'HrCountersign', 'LeaderApproval', 'Start'].sort(),
+    );
+    expect(image.bpmDefLayout.width).toBeGreaterThan(0);
+    expect(image.nodeColorMap).toEqual({
+      Start: STATUS_COLORS.submit,
+      LeaderApproval: STATUS_COLORS.agree,
+      HrCountersign: STATUS_COLORS.pending,
+    });
+    expect(image.statusColorMap.backToStart).toBe('#FFA500');
+    expect(image.bpmnXml).toContain('<bpmn:process id="leave_request"');
+  });
+
+  it('answers the node’s buttons, and tells candidates of a new task through the message badge', async () => {
+    const before = (await t.call('getMsgbadge', { token: await as('linxue') })).body.value;
+    const instId = await start('guoming', 'leave_request', { days: 1, reason: '按钮' });
+    expect((await t.call('getMsgbadge', { token: await as('linxue') })).body.value).toBe(before + 1);
+    const [task] = await todoOf('linxue', instId);
+    const buttons = (
+      await t.call('getButtonsBytaskId', { token: await as('linxue'), query: { taskId: task!.taskId } })
+    ).body.value;
+    expect(buttons.map((b) => b.alias)).toEqual(['agree', 'reject']);
+  });
+
+  it('the expense claim routes by amount: a large one to a finance countersign where all must agree', async () => {
+    const small = await start('heyu', 'expense_claim', { amount: 300 });
+    await handle('linxue', small, 'agree');
+    expect(await todoOf('zhouqiang', small)).toHaveLength(1);
+    expect(await todoOf('zhaolei', small)).toHaveLength(0);
+    const large = await start('heyu', 'expense_claim', { amount: 12000 });
+    await handle('linxue', large, 'agree');
+    for (const f of ['zhaolei', 'huangmin', 'zhouqiang']) expect(await todoOf(f, large)).toHaveLength(1);
+  });
+
+  it('deploying is for administrators, and a bad definition is refused with its problems named', async () => {
+    const bad = await t.call('deployDefinition', {
+      token: await as('admin'),
+      body: { bpmnXml: '<definitions/>', settings: { nodes: {} } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^流程定义无法发布：/);
+    const notAdmin = await t.call('deployDefinition', {
+      token: await as('linxue'),
+      body: { bpmnXml: 'x', settings: {} },
+    });
+    expect(notAdmin.status).toBe(403);
+    const defs = (await t.call('listDefinitions', { token: await as('zhuting'), body: {} })).body.value.rows;
+    expect(defs.map((d) => d.defKey).sort()).toEqual(['expense_claim', 'leave_request']);
+  });
+});

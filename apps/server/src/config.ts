@@ -23,7 +23,10 @@ export interface Config {
   loginSlowAfter: number;
   loginLockAfter: number;
   loginLockMinutes: number;
-  trustProxy: boolean;
+  /** failed sign-ins from one client address before it is locked (many staff may share one address) */
+  loginAddressLockAfter: number;
+  /** false, or how many proxy hops to trust, or the proxies' addresses (comma-separated) */
+  trustProxy: false | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +49,19 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: a number of hops, or the proxies' addresses. Trusting any
+ * sender would let a client choose its own address (and slip past the sign-in throttle).
+ */
+function trustProxy(raw: string | undefined): false | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (raw === 'true') {
+    throw new ConfigError('TRUST_PROXY must be a number of proxy hops or the proxies’ addresses, not true');
+  }
+  return raw;
 }
 
 /** Reads and checks the environment once at boot; a bad value stops the start with a clear message. */
@@ -86,6 +102,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginSlowAfter: integer(env, 'LOGIN_SLOW_AFTER', 3, 1, 1000),
     loginLockAfter: integer(env, 'LOGIN_LOCK_AFTER', 5, 1, 1000),
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    loginAddressLockAfter: integer(env, 'LOGIN_ADDRESS_LOCK_AFTER', 50, 1, 100000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -27,6 +27,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { badRequest } from '../errors.js';
+import type { MessageKey } from '../i18n/messages.js';
 
 export type FilterType = 'string' | 'number' | 'date' | 'boolean';
 
@@ -62,12 +63,12 @@ type Relation = 'AND' | 'OR';
 const DEFAULT_PAGE_SIZE = 10;
 const DEFAULT_GROUP = 'main';
 
-const EXPECTED: Record<FilterType, string> = {
-  string: 'expected text',
-  number: 'expected a number',
-  date: 'expected an ISO date or epoch milliseconds',
-  boolean: 'expected true or false',
-};
+const EXPECTED = {
+  string: 'query.expectText',
+  number: 'query.expectNumber',
+  date: 'query.expectDate',
+  boolean: 'query.expectBoolean',
+} as const satisfies Record<FilterType, MessageKey>;
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const EPOCH_MILLIS = /^-?\d+$/;
@@ -94,7 +95,7 @@ const COMPARISONS = {
   GREAT_EQUAL: gte,
 } satisfies Partial<Record<QueryOperation, Comparison>>;
 
-const badValue = (property: string, reason: string) => badRequest('query.badValue', { property, reason });
+const badValue = (property: string, key: MessageKey) => badRequest(key, { property });
 
 const isOperation = (operation: string): operation is QueryOperation =>
   (QUERY_OPERATIONS as readonly string[]).includes(operation);
@@ -148,7 +149,7 @@ function coerce(property: string, type: FilterType, value: unknown): Scalar {
 }
 
 function textOf(property: string, column: FilterColumn, value: unknown): string {
-  if (column.type !== 'string') throw badValue(property, 'this operation applies to text only');
+  if (column.type !== 'string') throw badValue(property, 'query.textOnly');
   const text = toText(value);
   if (text === undefined) throw badValue(property, EXPECTED.string);
   return text;
@@ -174,10 +175,10 @@ function compileIn(property: string, column: FilterColumn, value: QueryField['va
 
 function compileBetween(property: string, column: FilterColumn, value: QueryField['value']): SQL {
   const ends = toList(value);
-  if (ends.length !== 2) throw badValue(property, 'expected two values');
+  if (ends.length !== 2) throw badValue(property, 'query.twoValues');
   const [low, high] = ends;
   const left: SQLWrapper = column.sql;
-  if (isOpenEnd(low) && isOpenEnd(high)) throw badValue(property, 'both ends are empty');
+  if (isOpenEnd(low) && isOpenEnd(high)) throw badValue(property, 'query.bothEndsEmpty');
   if (isOpenEnd(high)) return gte(left, coerce(property, column.type, low));
   if (isOpenEnd(low)) return lte(left, coerce(property, column.type, high));
   return between(left, coerce(property, column.type, low), coerce(property, column.type, high));
@@ -235,7 +236,7 @@ function compileSort(sorter: NonNullable<QueryFilter['sorter']>, columns: Filter
     const normalized = direction.toUpperCase();
     if (normalized === 'DESC') return desc(column.sql);
     if (normalized === 'ASC') return asc(column.sql);
-    throw badValue(property, 'direction must be ASC or DESC');
+    throw badValue(property, 'query.badDirection');
   });
 }
 

@@ -48,6 +48,15 @@ function describeValidation(request: FastifyRequest, error: FastifyError): Messa
   return { field, reason: translate(lang, 'reason.invalid') };
 }
 
+/**
+ * PostgreSQL's class 22 (data exception: a number out of range, a date it cannot hold, text it cannot
+ * store): a value the caller sent that passed the schema but not the database. Nothing was changed.
+ */
+function isDataException(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
 /** The envelope of ARCHITECTURE §3 on every failure; a 5xx never shows its internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -67,6 +76,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return sendError(request, reply, 400, 'error.invalidJson');
+    }
+    if (isDataException(error)) {
+      return sendError(request, reply, 400, 'error.invalidInput', {
+        field: '',
+        reason: translate(request.lang, 'reason.invalid'),
+      });
     }
     if (
       error instanceof SyntaxError ||

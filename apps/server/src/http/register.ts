@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-import { AppError, noToken } from '../errors.js';
+import { AppError, badRequest, noToken } from '../errors.js';
 import { translate } from '../i18n/messages.js';
 import type { AuthContext, TokenService } from '../security/tokens.js';
 import { authenticate } from './authenticate.js';
@@ -46,6 +46,20 @@ export type Handlers = { [N in RouteName]: Handler<N> };
 
 /** A module's handlers, keyed by route name; the app checks that together they cover the table. */
 export const defineHandlers = <K extends RouteName>(handlers: { [N in K]: Handler<N> }) => handlers;
+
+/** The first field holding a NUL character, which no text column can store: the call is refused. */
+function fieldWithNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = fieldWithNul(inner, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+const withoutNul = (text: string | null) => (text === null ? null : text.replaceAll('\u0000', ''));
 
 const TARGET_KEYS = [
   'id',
@@ -118,14 +132,21 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: R
       // Who is asking is settled before the body is even read: a stranger learns nothing from validation.
       onRequest: async (request) => {
         request.audit = {};
+        if (info.access === 'public') return;
         request.auth = await authenticate(request, deps.db, deps.tokens).catch((error: unknown) => {
-          if (info.access === 'optional') return null;
+          if (info.access === 'optional' && error instanceof AppError) return null;
           throw error;
         });
         if (!request.auth && info.access === 'user') throw noToken();
       },
       preValidation: async (request) => {
         if (info.method !== 'GET' && routeSchemas.body && request.body == null) request.body = {};
+        const field = fieldWithNul(request.query, 'query') ?? fieldWithNul(request.body, 'body');
+        if (field)
+          throw badRequest('error.invalidInput', {
+            field,
+            reason: translate(request.lang, 'reason.invalid'),
+          });
       },
       handler: async (request, reply) => {
         const value = await handler(
@@ -170,9 +191,9 @@ async function record(db: Db, request: FastifyRequest, action: string, result: s
     await db.insert(auditLog).values({
       tenantId: auth?.tenantId ?? note.tenantId ?? null,
       userId: auth?.userId ?? note.userId ?? null,
-      account: auth?.account ?? note.account ?? null,
+      account: withoutNul(auth?.account ?? note.account ?? null),
       action,
-      target: note.target ?? describeTarget(request),
+      target: withoutNul(note.target ?? describeTarget(request)),
       clientIp: request.ip,
       result,
       requestId: request.id,

@@ -87,6 +87,38 @@ describe('bad input sweep over every route', () => {
         { label: 'forged token', token: forged, body: {}, query: {} },
         { label: 'oversized body', token: callerToken, raw: JSON.stringify({ name: 'x'.repeat(70000) }) },
         { label: 'malformed json', token: callerToken, raw: '{"name": ' },
+        {
+          label: 'NUL characters and out-of-range values',
+          token: callerToken,
+          query: {
+            code: 'x\u0000',
+            ids: 'a\u0000',
+            groupId: 'g\u0000',
+            userId: 'u',
+            postId: 'p',
+            menuAlias: 'm\u0000',
+            tenantId: '\u0000',
+          },
+          body: {
+            name: 'a\u0000b',
+            username: 'x\u0000',
+            password: 'p',
+            account: 'x\u0000',
+            querys: [{ property: 'createTime', value: '0000-01-01' }],
+          },
+        },
+        {
+          label: 'numbers the database cannot hold',
+          token: callerToken,
+          body: {
+            sn: 99999999999,
+            name: 'n',
+            querys: [
+              { property: 'status', value: 1e10 },
+              { property: 'grade', value: '1e400' },
+            ],
+          },
+        },
       ];
       for (const attempt of attempts) {
         if (info.method === 'GET' && attempt.raw) continue;

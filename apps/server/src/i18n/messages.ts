@@ -71,11 +71,6 @@ export const messages = {
     'zh-TW': '不支援的內容類型：{type}',
     'en-US': 'Unsupported content type: {type}',
   },
-  'error.tooManyRequests': {
-    'zh-CN': '请求过于频繁，请稍后再试',
-    'zh-TW': '請求過於頻繁，請稍後再試',
-    'en-US': 'Too many requests, please try again later',
-  },
   'auth.noToken': {
     'zh-CN': '未登录或登录已失效，请重新登录',
     'zh-TW': '未登入或登入已失效，請重新登入',
@@ -135,11 +130,6 @@ export const messages = {
     'zh-CN': '旧密码不正确',
     'zh-TW': '舊密碼不正確',
     'en-US': 'The old password is not correct',
-  },
-  'pwd.changed': {
-    'zh-CN': '密码修改成功，请重新登录',
-    'zh-TW': '密碼修改成功，請重新登入',
-    'en-US': 'Password changed, please sign in again',
   },
   'pwd.minLength': {
     'zh-CN': '新密码长度至少为{n}',
@@ -261,10 +251,45 @@ export const messages = {
     'zh-TW': '不支援的查詢操作：{operation}',
     'en-US': 'Unknown query operation: {operation}',
   },
-  'query.badValue': {
-    'zh-CN': '查询字段 {property} 的值无效：{reason}',
-    'zh-TW': '查詢欄位 {property} 的值無效：{reason}',
-    'en-US': 'Invalid value for query property {property}: {reason}',
+  'query.expectText': {
+    'zh-CN': '查询字段 {property} 的值应为文本',
+    'zh-TW': '查詢欄位 {property} 的值應為文字',
+    'en-US': 'Query property {property} expects text',
+  },
+  'query.expectNumber': {
+    'zh-CN': '查询字段 {property} 的值应为数字',
+    'zh-TW': '查詢欄位 {property} 的值應為數字',
+    'en-US': 'Query property {property} expects a number',
+  },
+  'query.expectDate': {
+    'zh-CN': '查询字段 {property} 的值应为日期（ISO 格式或毫秒数）',
+    'zh-TW': '查詢欄位 {property} 的值應為日期（ISO 格式或毫秒數）',
+    'en-US': 'Query property {property} expects an ISO date or epoch milliseconds',
+  },
+  'query.expectBoolean': {
+    'zh-CN': '查询字段 {property} 的值应为 true 或 false',
+    'zh-TW': '查詢欄位 {property} 的值應為 true 或 false',
+    'en-US': 'Query property {property} expects true or false',
+  },
+  'query.textOnly': {
+    'zh-CN': '查询字段 {property} 不支持该文本匹配操作',
+    'zh-TW': '查詢欄位 {property} 不支援該文字比對操作',
+    'en-US': 'Query property {property} is not text: this operation applies to text only',
+  },
+  'query.twoValues': {
+    'zh-CN': '查询字段 {property} 的区间需要两个值',
+    'zh-TW': '查詢欄位 {property} 的區間需要兩個值',
+    'en-US': 'Query property {property} needs two values for a range',
+  },
+  'query.bothEndsEmpty': {
+    'zh-CN': '查询字段 {property} 的区间两端不能都为空',
+    'zh-TW': '查詢欄位 {property} 的區間兩端不能都為空',
+    'en-US': 'Query property {property}: a range needs at least one end',
+  },
+  'query.badDirection': {
+    'zh-CN': '排序字段 {property} 的方向应为 ASC 或 DESC',
+    'zh-TW': '排序欄位 {property} 的方向應為 ASC 或 DESC',
+    'en-US': 'Sort property {property}: direction must be ASC or DESC',
   },
 } satisfies Record<string, Texts>;
 

@@ -6,6 +6,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { ConfigError } from '../config.js';
 import type { Db } from '../db/client.js';
 import { systemSettings } from '../db/schema.js';
 
@@ -44,7 +45,15 @@ export async function loadLoginKeys(db: Db, atRestKey: Buffer): Promise<LoginKey
     stored = await readStored(db);
   }
   if (!stored) throw new Error('login key pair could not be stored');
-  const privateKey: KeyObject = createPrivateKey({ key: stored.privateKeyPem, passphrase });
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey({ key: stored.privateKeyPem, passphrase });
+  } catch {
+    throw new ConfigError(
+      'the login key stored in the database cannot be decrypted with this SECRET_KEY: every server ' +
+        'process of one database must be started with the same SECRET_KEY',
+    );
+  }
   return {
     publicKeyPem: stored.publicKeyPem,
     decrypt(ciphertext) {

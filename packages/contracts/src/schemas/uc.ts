@@ -213,7 +213,7 @@ export const directorySchemas = {
   saveGroup: {
     body: Type.Object({
       id: Type.Optional(Id),
-      name: Type.String({ minLength: 1, maxLength: 100 }),
+      name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'not blank' }),
       code: Type.Optional(Type.String({ maxLength: 100 })),
       sn: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
     }),

@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_LOCK_AFTER: '5', LOGIN_SLOW_AFTER: '3' });
+  t = await createTestApp({ LOGIN_LOCK_AFTER: '5', LOGIN_SLOW_AFTER: '3', LOGIN_ADDRESS_LOCK_AFTER: '1000' });
 });
 afterAll(() => t.close());
 
@@ -107,6 +107,56 @@ describe('sign-in', () => {
     await expect(t.login('guoming')).resolves.toBeTruthy();
   });
 
+  it('counts parallel guesses before checking them: of 20 at once at most 5 passwords are checked', async () => {
+    const bad = await t.encrypt('wrong-password');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => t.call('login', { body: { username: 'fengtao', password: bad } })),
+    );
+    const checked = answers.filter((a) => a.body.message === '账号或密码错误').length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('locks a client address after its own limit of failures over any accounts', async () => {
+    const strict = await createTestApp({ LOGIN_ADDRESS_LOCK_AFTER: '3', LOGIN_LOCK_AFTER: '10' });
+    try {
+      const bad = await strict.encrypt('wrong-password');
+      for (const account of ['lina', 'heyu', 'mali']) {
+        expect((await strict.call('login', { body: { username: account, password: bad } })).status).toBe(400);
+      }
+      const next = await strict.call('login', {
+        body: { username: 'sunhao', password: await strict.encrypt(DEMO_PASSWORD) },
+      });
+      expect(next.status).toBe(429);
+      expect(next.body.message).toMatch(/已锁定/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a lock holds for every spelling of the account', async () => {
+    const bad = await t.encrypt('wrong-password');
+    for (let i = 0; i < 5; i++) await t.call('login', { body: { username: 'hanxu', password: bad } });
+    const other = await t.call('login', {
+      body: { username: 'HanXu', password: await t.encrypt(DEMO_PASSWORD) },
+    });
+    expect(other.status).toBe(429);
+  });
+
+  it('a stale token does not get in the way of public calls', async () => {
+    const token = await t.login('xiena');
+    await t.call('signout', { token });
+    expect((await t.call('getTenantByCode', { token, query: { code: 'platform' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('login', {
+          token,
+          body: { username: 'xiena', password: await t.encrypt(DEMO_PASSWORD) },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('a password strategy that requires a change answers loginStatus false and no session', async () => {
     const { body } = await t.call('login', {
       body: { username: 'newbie', password: await t.encrypt(DEMO_PASSWORD) },
@@ -168,6 +218,15 @@ describe('password change (spec §5 rules on the server)', () => {
     expect(status).toBe(400);
     expect(body.message).toBe(message);
     await expect(t.login('luobin')).resolves.toBeTruthy();
+  });
+
+  it('guessing the old password is throttled like a sign-in', async () => {
+    const token = await t.login('tangyan');
+    const body = { oldPwd: await t.encrypt('not-my-password'), newPwd: await t.encrypt('Another#2027') };
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await t.call('modifiUserPsd', { token, body }));
+    expect(answers.slice(0, 4).map((a) => a.body.message)).toEqual(Array(4).fill('旧密码不正确'));
+    expect(answers[5]!.status).toBe(429);
   });
 
   it('refuses a wrong old password', async () => {

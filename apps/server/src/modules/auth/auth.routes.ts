@@ -10,5 +10,5 @@ export const authHandlers = (services: Services) =>
     signout: async (_input, ctx) => signout(services, ctx.auth),
     changUserPsd: async ({ query, body }, ctx) =>
       changePasswordByAccount(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
-    modifiUserPsd: async ({ body }, ctx) => modifyOwnPassword(services, ctx.auth, body),
+    modifiUserPsd: async ({ body }, ctx) => modifyOwnPassword(services, ctx.auth, body, ctx.ip),
   });

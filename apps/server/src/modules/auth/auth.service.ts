@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { revokedTokens } from '../../db/schema.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../security/passwords.js';
+import type { AuditNote } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
 import { findPwdStrategy } from '../uc/pwd-strategy.repository.js';
 import type { TenantRow } from '../uc/tenant.repository.js';
 import { resolveTenant } from '../uc/tenant.service.js';
-import { findUserByAccount, findUserById, updatePassword, type UserRow } from '../uc/user.repository.js';
-import { clearFailures, readThrottle, recordFailure, throttleKeys } from './login-throttle.js';
+import { findUserByAccount, updatePassword, type UserRow } from '../uc/user.repository.js';
+import { accountKey, beginAttempt, clearAttempts, failAttempt } from './login-throttle.js';
 
 function decryptPassword(services: Services, ciphertext: string): string {
   const plain = services.keys.decrypt(ciphertext);
@@ -26,9 +27,10 @@ function refuseUnlessActive(user: UserRow) {
 }
 
 /**
- * Checks an account's password with the throttle around it: locked keys are refused before any check,
- * repeated failures slow the answer, and an unknown account costs as much as a wrong password and
- * gets the same message. Status is told only to someone who knows the password.
+ * Checks an account's password with the throttle around it: the attempt is counted first, locked
+ * accounts and addresses are refused before any check, repeated attempts slow the answer, and an
+ * unknown account costs as much as a wrong password and gets the same message. Status is told only to
+ * someone who knows the password.
  */
 async function checkCredentials(
   services: Services,
@@ -42,21 +44,21 @@ async function checkCredentials(
     slowAfter: config.loginSlowAfter,
     lockAfter: config.loginLockAfter,
     lockMinutes: config.loginLockMinutes,
+    addressLockAfter: config.loginAddressLockAfter,
   };
-  const keys = throttleKeys(tenant.id, account, address);
-  const state = await readThrottle(db, keys, limits);
-  if (state.lockedMinutes !== null) {
-    throw new AppError(429, 'auth.locked', { minutes: state.lockedMinutes });
-  }
-  if (state.delayMs > 0) await sleep(state.delayMs);
   const user = await findUserByAccount(db, tenant.id, account);
+  const key = accountKey(tenant.id, user?.id, account);
+  const attempt = await beginAttempt(db, key, address, limits);
+  if (attempt.locked) throw new AppError(429, 'auth.locked', { minutes: attempt.minutes });
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
   if (!user || !valid) {
-    const locked = await recordFailure(db, keys, limits);
-    if (locked) throw new AppError(429, 'auth.locked', { minutes: config.loginLockMinutes });
+    if (await failAttempt(db, key, address, attempt.attempts, limits)) {
+      throw new AppError(429, 'auth.locked', { minutes: config.loginLockMinutes });
+    }
     throw badRequest('auth.badCredentials');
   }
-  if (state.accountHasFailures) await clearFailures(db, keys);
+  await clearAttempts(db, key);
   refuseUnlessActive(user);
   return user;
 }
@@ -65,7 +67,7 @@ export async function login(
   services: Services,
   input: { tenantId?: string; username: string; password: string },
   address: string,
-  audit: { tenantId?: string; userId?: string; account?: string },
+  audit: AuditNote,
 ): Promise<LoginResult> {
   audit.account = input.username;
   const tenant = await resolveTenant(services.db, input.tenantId);
@@ -113,7 +115,7 @@ export async function changePasswordByAccount(
   services: Services,
   input: { tenantId?: string; account: string; oldPwd: string; newPwd: string },
   address: string,
-  audit: { tenantId?: string; userId?: string; account?: string },
+  audit: AuditNote,
 ): Promise<null> {
   audit.account = input.account;
   const tenant = await resolveTenant(services.db, input.tenantId);
@@ -126,17 +128,22 @@ export async function changePasswordByAccount(
   return null;
 }
 
-/** The signed-in user changes their password; every token they hold ends with it. */
+/** The signed-in user changes their password (the old one checked like a sign-in); every token they hold ends with it. */
 export async function modifyOwnPassword(
   services: Services,
   auth: AuthContext,
   input: { oldPwd: string; newPwd: string },
+  address: string,
 ): Promise<null> {
   const oldPwd = decryptPassword(services, input.oldPwd);
   const newPwd = decryptPassword(services, input.newPwd);
-  const user = await findUserById(services.db, auth.tenantId, auth.userId);
-  if (!user) throw forbidden();
-  if (!(await verifyPassword(user.passwordHash, oldPwd))) throw badRequest('pwd.wrongOld');
+  const tenant = await resolveTenant(services.db, auth.tenantId);
+  const user = await checkCredentials(services, tenant, auth.account, oldPwd, address).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.key === 'auth.badCredentials') throw badRequest('pwd.wrongOld');
+      throw error;
+    },
+  );
   await setNewPassword(services, user, oldPwd, newPwd);
   return null;
 }

@@ -1,101 +1,106 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema.js';
 
 /**
- * Failed credential checks counted per account and per client address, in the database so every
- * server process sees the same counts. After `slowAfter` failures answers are delayed; after
- * `lockAfter` the key is locked for `lockMinutes`. An address gets four times the room of an account,
- * since many staff may share one address. Counts older than the lock time start again from zero.
+ * Password attempts counted per account and per client address, in the database so every server
+ * process sees the same counts. An account's attempt is counted before its password is checked (one
+ * atomic upsert), so parallel guesses cannot all slip past one reading; a success clears the count.
+ * After `slowAfter` attempts answers are delayed; past `lockAfter` the account is locked for
+ * `lockMinutes`. An address counts failures only and locks after `addressLockAfter`, a larger
+ * number since many staff may share one address. Counts older than the lock time start again from zero.
  */
 export interface ThrottleLimits {
   slowAfter: number;
   lockAfter: number;
   lockMinutes: number;
+  addressLockAfter: number;
 }
 
-export interface ThrottleKeys {
-  account: string;
-  address: string;
-}
-
-export const throttleKeys = (tenantId: string, account: string, address: string): ThrottleKeys => ({
-  account: `account:${tenantId}:${account.toLowerCase()}`,
-  address: `ip:${address}`,
-});
-
-const ADDRESS_FACTOR = 4;
 const SLOW_STEP_MS = 400;
 const SLOW_MAX_MS = 3000;
 
-export interface ThrottleState {
-  /** whether the account has failures on record (a success then clears them) */
-  accountHasFailures: boolean;
-  /** minutes until the lock ends, when locked */
-  lockedMinutes: number | null;
-  /** the delay to add before answering */
-  delayMs: number;
+/** The account key: the user's id when the account exists, so every spelling of it shares one count. */
+export const accountKey = (tenantId: string, userId: string | undefined, account: string) =>
+  userId ? `user:${tenantId}:${userId}` : `account:${tenantId}:${account.toLowerCase()}`;
+export const addressKey = (address: string) => `ip:${address}`;
+
+export type Attempt =
+  { locked: true; minutes: number } | { locked: false; attempts: number; delayMs: number };
+
+async function count(db: Db, key: string, windowSeconds: number) {
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key, failures: 1, lastFailureAt: new Date() })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${loginFailures.lastFailureAt} < now() - make_interval(secs => ${windowSeconds})
+          then 1 else ${loginFailures.failures} + 1 end`,
+        lastFailureAt: sql`now()`,
+      },
+    })
+    .returning({ failures: loginFailures.failures, lockedUntil: loginFailures.lockedUntil });
+  return row!;
 }
 
-export async function readThrottle(
+async function lock(db: Db, key: string, windowSeconds: number) {
+  await db
+    .update(loginFailures)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${windowSeconds})`, failures: 0 })
+    .where(eq(loginFailures.key, key));
+}
+
+const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+
+/** Counts one attempt for the account (and reads the address); answers a lock or the delay to apply. */
+export async function beginAttempt(
   db: Db,
-  keys: ThrottleKeys,
+  account: string,
+  address: string,
   limits: ThrottleLimits,
-): Promise<ThrottleState> {
-  const rows = await db
+): Promise<Attempt> {
+  const windowSeconds = limits.lockMinutes * 60;
+  const [addressRow] = await db
     .select()
     .from(loginFailures)
-    .where(inArray(loginFailures.key, [keys.account, keys.address]));
-  const now = Date.now();
-  const windowMs = limits.lockMinutes * 60_000;
-  let lockedUntil = 0;
-  let excess = 0;
-  for (const row of rows) {
-    if (row.lockedUntil && row.lockedUntil.getTime() > now)
-      lockedUntil = Math.max(lockedUntil, row.lockedUntil.getTime());
-    if (now - row.lastFailureAt.getTime() > windowMs) continue;
-    const slowAfter = row.key === keys.address ? limits.slowAfter * ADDRESS_FACTOR : limits.slowAfter;
-    excess = Math.max(excess, row.failures - slowAfter + 1);
+    .where(eq(loginFailures.key, addressKey(address)));
+  if (addressRow?.lockedUntil && addressRow.lockedUntil.getTime() > Date.now()) {
+    return { locked: true, minutes: minutesLeft(addressRow.lockedUntil) };
   }
+  const row = await count(db, account, windowSeconds);
+  if (row.lockedUntil && row.lockedUntil.getTime() > Date.now())
+    return { locked: true, minutes: minutesLeft(row.lockedUntil) };
+  if (row.failures > limits.lockAfter) {
+    await lock(db, account, windowSeconds);
+    return { locked: true, minutes: limits.lockMinutes };
+  }
+  const excess = row.failures - limits.slowAfter;
   return {
-    accountHasFailures: rows.some((row) => row.key === keys.account),
-    lockedMinutes: lockedUntil ? Math.ceil((lockedUntil - now) / 60_000) : null,
+    locked: false,
+    attempts: row.failures,
     delayMs: excess > 0 ? Math.min(SLOW_MAX_MS, excess * SLOW_STEP_MS) : 0,
   };
 }
 
-/** Counts one failure for both keys; answers whether the account (or address) is now locked. */
-export async function recordFailure(db: Db, keys: ThrottleKeys, limits: ThrottleLimits): Promise<boolean> {
+/** A wrong password: the account locks at its limit, and the address counts one failure. Answers whether locked. */
+export async function failAttempt(
+  db: Db,
+  account: string,
+  address: string,
+  attempts: number,
+  limits: ThrottleLimits,
+) {
   const windowSeconds = limits.lockMinutes * 60;
-  let locked = false;
-  for (const [key, lockAfter] of [
-    [keys.account, limits.lockAfter],
-    [keys.address, limits.lockAfter * ADDRESS_FACTOR],
-  ] as const) {
-    const [row] = await db
-      .insert(loginFailures)
-      .values({ key, failures: 1, lastFailureAt: new Date() })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          failures: sql`case when ${loginFailures.lastFailureAt} < now() - make_interval(secs => ${windowSeconds})
-            then 1 else ${loginFailures.failures} + 1 end`,
-          lastFailureAt: sql`now()`,
-        },
-      })
-      .returning({ failures: loginFailures.failures });
-    if (row && row.failures >= lockAfter) {
-      await db
-        .update(loginFailures)
-        .set({ lockedUntil: sql`now() + make_interval(secs => ${windowSeconds})`, failures: 0 })
-        .where(sql`${loginFailures.key} = ${key}`);
-      locked = true;
-    }
+  const addressRow = await count(db, addressKey(address), windowSeconds);
+  if (addressRow.failures >= limits.addressLockAfter) await lock(db, addressKey(address), windowSeconds);
+  if (attempts >= limits.lockAfter) {
+    await lock(db, account, windowSeconds);
+    return true;
   }
-  return locked;
+  return false;
 }
 
-/** A successful sign-in clears the account's count (the address keeps its own). */
-export async function clearFailures(db: Db, keys: ThrottleKeys): Promise<void> {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [keys.account]));
+export async function clearAttempts(db: Db, account: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, account));
 }

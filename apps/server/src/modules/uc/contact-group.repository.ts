@@ -66,6 +66,18 @@ export async function findOwnGroup(db: Executor, tenantId: string, ownerId: stri
   return (await withMemberCounts(db, tenantId, rows))[0];
 }
 
+/** Locks one of the owner's groups for the transaction (members are added and reordered one at a time). */
+export async function lockOwnGroup(tx: Executor, tenantId: string, ownerId: string, id: string) {
+  const [row] = await tx
+    .select({ id: contactGroups.id })
+    .from(contactGroups)
+    .where(
+      and(eq(contactGroups.tenantId, tenantId), eq(contactGroups.ownerId, ownerId), eq(contactGroups.id, id)),
+    )
+    .for('update');
+  return row;
+}
+
 export async function insertGroup(
   db: Executor,
   tenantId: string,

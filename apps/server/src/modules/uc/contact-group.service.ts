@@ -21,7 +21,6 @@ export async function saveGroup(
   input: { id?: string; name: string; code?: string; sn?: number },
 ) {
   const name = input.name.trim();
-  if (!name) throw badRequest('error.invalidInput', { field: 'body.name', reason: '' });
   if (input.id) {
     await ownGroup(services, auth, input.id);
     await groups.updateGroup(services.db, auth.tenantId, input.id, { ...input, name });
@@ -55,12 +54,16 @@ export async function addGroupMembers(
   groupId: string,
   userIds: string[],
 ) {
-  await ownGroup(services, auth, groupId);
   const wanted = [...new Set(userIds)];
-  const known = await existingUserIds(services.db, auth.tenantId, wanted);
-  const unknown = wanted.find((id) => !known.includes(id));
-  if (unknown) throw notFound('uc.userNotFound', { account: unknown });
-  await services.db.transaction((tx) => groups.addMembers(tx, auth.tenantId, groupId, wanted));
+  await services.db.transaction(async (tx) => {
+    if (!(await groups.lockOwnGroup(tx, auth.tenantId, auth.userId, groupId))) {
+      throw notFound('uc.groupNotFound', { id: groupId });
+    }
+    const known = await existingUserIds(tx, auth.tenantId, wanted);
+    const unknown = wanted.find((id) => !known.includes(id));
+    if (unknown) throw notFound('uc.userNotFound', { account: unknown });
+    await groups.addMembers(tx, auth.tenantId, groupId, wanted);
+  });
   return groups.allMembers(services.db, auth.tenantId, groupId);
 }
 
@@ -72,7 +75,10 @@ export async function swapGroupMembers(
   secondId: string,
 ) {
   await services.db.transaction(async (tx) => {
-    const found = await groups.ownMembers(tx, auth.tenantId, auth.userId, [firstId, secondId]);
+    const members = () => groups.ownMembers(tx, auth.tenantId, auth.userId, [firstId, secondId]);
+    const groupIds = [...new Set((await members()).map((m) => m.groupId))];
+    for (const groupId of groupIds.sort()) await groups.lockOwnGroup(tx, auth.tenantId, auth.userId, groupId);
+    const found = await members();
     const first = found.find((m) => m.id === firstId);
     const second = found.find((m) => m.id === secondId);
     if (!first || !second) throw notFound('uc.groupUserNotFound', { id: !first ? firstId : secondId });

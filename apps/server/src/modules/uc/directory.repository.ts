@@ -263,8 +263,16 @@ export async function queryPosts(db: Executor, tenantId: string, filter: QueryFi
   };
 }
 
-/** Roles, posts, orgs and memberships of some users, for detail and right maps. */
-export async function rightsOfUsers(db: Executor, tenantId: string, userIds: string[]) {
+/**
+ * Roles, posts, orgs and memberships of some users, for detail and right maps; `groupOwnerId` adds the
+ * contact groups of that owner the users are in (contact groups are private to their owner).
+ */
+export async function rightsOfUsers(
+  db: Executor,
+  tenantId: string,
+  userIds: string[],
+  groupOwnerId?: string,
+) {
   if (userIds.length === 0) return { roles: [], memberships: [], groups: [] };
   const [roleRows, memberships, groupRows] = await Promise.all([
     db
@@ -301,7 +309,13 @@ export async function rightsOfUsers(db: Executor, tenantId: string, userIds: str
           eq(contactGroups.id, contactGroupUsers.groupId),
         ),
       )
-      .where(and(eq(contactGroupUsers.tenantId, tenantId), inArray(contactGroupUsers.userId, userIds)))
+      .where(
+        and(
+          eq(contactGroupUsers.tenantId, tenantId),
+          inArray(contactGroupUsers.userId, userIds),
+          eq(contactGroups.ownerId, groupOwnerId ?? ''),
+        ),
+      )
       .orderBy(asc(contactGroups.sn)),
   ]);
   return { roles: roleRows, memberships, groups: groupRows };

@@ -167,16 +167,17 @@ describe('users', () => {
     expect(body.value.user.mobile).toMatch(/^1\d{10}$/);
   });
 
-  it('the right map gives roles, posts, orgs and groups per user id', async () => {
+  it('the right map gives roles, posts, orgs, and only the caller’s own contact groups, per user id', async () => {
     const lina = (await t.call('getByAccount', { token: admin, body: { account: 'lina' } })).body.value.id;
     const sunhao = (await t.call('getByAccount', { token: admin, body: { account: 'sunhao' } })).body.value
       .id;
-    const { body } = await t.call('getUserRightMapByIds', {
-      token: admin,
-      query: { ids: `${lina},${sunhao},nobody` },
-    });
+    const query = { ids: `${lina},${sunhao},nobody` };
+    const { body } = await t.call('getUserRightMapByIds', { token: ceo, query });
     expect(Object.keys(body.value).sort()).toEqual([lina, sunhao].sort());
     expect(body.value[lina]).toMatchObject({ orgs: [{ name: '行政中心' }], groups: [{ name: '管理层' }] });
+    const seenByOthers = (await t.call('getUserRightMapByIds', { token: employee, query })).body.value;
+    expect(seenByOthers[lina]?.groups).toEqual([]);
+    expect(seenByOthers[lina]?.roles.length).toBeGreaterThan(0);
   });
 });
 
@@ -316,6 +317,25 @@ describe('favourite contacts (ucGroup, ucGroupUser)', () => {
     const after = (await t.call('loadUserByGroupId', { token: ceo, query: { groupId: target.id } })).body
       .value;
     expect(after).toEqual(members);
+  });
+
+  it('members added at once each get their own place in the order', async () => {
+    const group = (await t.call('saveGroup', { token: employee, body: { name: '并发组' } })).body.value;
+    const ids = (
+      await t.call('queryUsersByType', { token: employee, body: { pageBean: { pageSize: 8 } } })
+    ).body.value.rows.map((u) => u.id);
+    await Promise.all(
+      ids.map((id) =>
+        t.call('saveGroupUsers', { token: employee, body: { groupId: group.id, userIds: [id] } }),
+      ),
+    );
+    const members = (await t.call('loadUserByGroupId', { token: employee, query: { groupId: group.id } }))
+      .body.value;
+    expect(members).toHaveLength(8);
+    expect(new Set(members.map((m) => m.sn)).size).toBe(8);
+    const blank = await t.call('saveGroup', { token: employee, body: { name: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('参数错误：body.name 格式不正确');
   });
 
   it('switching post sets the post cookie for one of the user’s posts only', async () => {

@@ -89,7 +89,7 @@ export async function switchPost(
 
 export async function userRightMap(services: Services, auth: AuthContext, ids: string[]) {
   const [rights, known] = await Promise.all([
-    rightsOfUsers(services.db, auth.tenantId, ids),
+    rightsOfUsers(services.db, auth.tenantId, ids, auth.userId),
     existingUserIds(services.db, auth.tenantId, ids),
   ]);
   const map: Record<

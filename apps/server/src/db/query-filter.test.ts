@@ -3,7 +3,7 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { compileQueryFilter, type CompileOptions, type FilterColumns } from './query-filter.js';
+import { compileQueryFilter, pageList, type CompileOptions, type FilterColumns } from './query-filter.js';
 
 const users = pgTable('users', {
   id: integer('id'),
@@ -423,5 +423,25 @@ describe('compileQueryFilter injection attempts', () => {
         params: { property },
       });
     }
+  });
+});
+
+describe('pageList', () => {
+  const q = (showTotal: boolean) =>
+    compileQueryFilter({ pageBean: { page: 3, pageSize: 10, showTotal } }, COLUMNS);
+
+  it('counts every matching row when the caller asks for the total', async () => {
+    const page = await pageList(q(true), ['a', 'b'], async () => [{ n: 42 }]);
+    expect(page).toEqual({ rows: ['a', 'b'], total: 42, page: 3, pageSize: 10 });
+  });
+
+  it('does not count when showTotal is false: the total is what the pages so far hold', async () => {
+    let counted = false;
+    const page = await pageList(q(false), ['a', 'b'], async () => {
+      counted = true;
+      return [{ n: 42 }];
+    });
+    expect(counted).toBe(false);
+    expect(page.total).toBe(22);
   });
 });

@@ -262,3 +262,16 @@ export function compileQueryFilter(
     showTotal: filter?.pageBean?.showTotal ?? true,
   };
 }
+
+/**
+ * One page of a query as `{rows, total, page, pageSize}`: the total counts every row the filter
+ * matches when the caller asks for it (showTotal), else it is what this page shows so far.
+ */
+export async function pageList<T>(
+  q: CompiledQuery,
+  rows: T[],
+  countAll: () => Promise<{ n: number }[]>,
+): Promise<{ rows: T[]; total: number; page: number; pageSize: number }> {
+  const total = q.showTotal ? ((await countAll())[0]?.n ?? 0) : q.offset + rows.length;
+  return { rows, total, page: q.page, pageSize: q.pageSize };
+}

@@ -1,7 +1,7 @@
 import type { QueryFilter } from '@eip/contracts';
 import { and, asc, count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { compileQueryFilter, type FilterColumns } from '../../db/query-filter.js';
+import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import {
   flowInstances,
   flowOpinions,
@@ -48,23 +48,9 @@ export async function todoList(db: Executor, tenantId: string, userId: string, f
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((
-        await db
-          .select({ n: count() })
-          .from(flowTaskCandidates)
-          .innerJoin(
-            flowTasks,
-            and(
-              eq(flowTasks.tenantId, flowTaskCandidates.tenantId),
-              eq(flowTasks.id, flowTaskCandidates.taskId),
-            ),
-          )
-          .where(where)
-      )[0]?.n ?? 0)
-    : rows.length;
-  return {
-    rows: rows.map(({ task, instStatus }) => ({
+  return pageList(
+    q,
+    rows.map(({ task, instStatus }) => ({
       id: task.id,
       taskId: task.id,
       name: task.name,
@@ -80,10 +66,19 @@ export async function todoList(db: Executor, tenantId: string, userId: string, f
       instStatus,
       createTime: task.createdAt.toISOString(),
     })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    () =>
+      db
+        .select({ n: count() })
+        .from(flowTaskCandidates)
+        .innerJoin(
+          flowTasks,
+          and(
+            eq(flowTasks.tenantId, flowTaskCandidates.tenantId),
+            eq(flowTasks.id, flowTaskCandidates.taskId),
+          ),
+        )
+        .where(where),
+  );
 }
 
 export async function todoCount(db: Executor, tenantId: string, userId: string) {
@@ -128,10 +123,9 @@ export async function myRequests(db: Executor, tenantId: string, userId: string,
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((await db.select({ n: count() }).from(flowInstances).where(where))[0]?.n ?? 0)
-    : rows.length;
-  return { rows: rows.map(toInstanceRow), total, page: q.page, pageSize: q.pageSize };
+  return pageList(q, rows.map(toInstanceRow), () =>
+    db.select({ n: count() }).from(flowInstances).where(where),
+  );
 }
 
 /** The instances the caller handled a task of, latest handling first. */
@@ -157,24 +151,19 @@ export async function doneInstances(db: Executor, tenantId: string, userId: stri
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((
-        await db
-          .select({ n: countDistinct(flowTasks.instanceId) })
-          .from(flowTasks)
-          .innerJoin(
-            flowInstances,
-            and(eq(flowInstances.tenantId, flowTasks.tenantId), eq(flowInstances.id, flowTasks.instanceId)),
-          )
-          .where(where)
-      )[0]?.n ?? 0)
-    : rows.length;
-  return {
-    rows: rows.map((r) => ({ ...toInstanceRow(r.instance), handleTime: iso(r.handledAt) })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return pageList(
+    q,
+    rows.map((r) => ({ ...toInstanceRow(r.instance), handleTime: iso(r.handledAt) })),
+    () =>
+      db
+        .select({ n: countDistinct(flowTasks.instanceId) })
+        .from(flowTasks)
+        .innerJoin(
+          flowInstances,
+          and(eq(flowInstances.tenantId, flowTasks.tenantId), eq(flowInstances.id, flowTasks.instanceId)),
+        )
+        .where(where),
+  );
 }
 
 /** Whether the user may see the instance: initiator, or someone with a task (waiting or handled) in it. */

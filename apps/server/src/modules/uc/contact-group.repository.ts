@@ -2,7 +2,7 @@ import type { QueryFilter } from '@eip/contracts';
 import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
-import { compileQueryFilter, type FilterColumns } from '../../db/query-filter.js';
+import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import { contactGroups, contactGroupUsers, users } from '../../db/schema.js';
 
 type GroupRow = typeof contactGroups.$inferSelect;
@@ -50,10 +50,9 @@ export async function queryOwnGroups(db: Executor, tenantId: string, ownerId: st
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((await db.select({ n: count() }).from(contactGroups).where(where))[0]?.n ?? 0)
-    : rows.length;
-  return { rows: await withMemberCounts(db, tenantId, rows), total, page: q.page, pageSize: q.pageSize };
+  return pageList(q, await withMemberCounts(db, tenantId, rows), () =>
+    db.select({ n: count() }).from(contactGroups).where(where),
+  );
 }
 
 export async function findOwnGroup(db: Executor, tenantId: string, ownerId: string, id: string) {
@@ -179,19 +178,16 @@ export async function queryMembers(db: Executor, tenantId: string, groupId: stri
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((
-        await db
-          .select({ n: count() })
-          .from(contactGroupUsers)
-          .innerJoin(
-            users,
-            and(eq(users.tenantId, contactGroupUsers.tenantId), eq(users.id, contactGroupUsers.userId)),
-          )
-          .where(where)
-      )[0]?.n ?? 0)
-    : rows.length;
-  return { rows, total, page: q.page, pageSize: q.pageSize };
+  return pageList(q, rows, () =>
+    db
+      .select({ n: count() })
+      .from(contactGroupUsers)
+      .innerJoin(
+        users,
+        and(eq(users.tenantId, contactGroupUsers.tenantId), eq(users.id, contactGroupUsers.userId)),
+      )
+      .where(where),
+  );
 }
 
 export async function allMembers(db: Executor, tenantId: string, groupId: string) {

@@ -2,7 +2,12 @@ import type { QueryFilter } from '@eip/contracts';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { compileQueryFilter, type FilterColumns } from '../../db/query-filter.js';
+import {
+  compileQueryFilter,
+  pageList,
+  type CompiledQuery,
+  type FilterColumns,
+} from '../../db/query-filter.js';
 import {
   contactGroups,
   contactGroupUsers,
@@ -17,19 +22,17 @@ import {
 
 type OrgRow = typeof orgs.$inferSelect;
 
-/** Rows of one page plus the total, for a query over one table (or join) already scoped to a tenant. */
+/** One page of a query over one table already scoped to a tenant. */
 async function page<T>(
   db: Executor,
   from: PgTable,
   where: SQL | undefined,
   select: (limit: number, offset: number) => Promise<T[]>,
-  q: { pageSize: number; offset: number; page: number; showTotal: boolean },
+  q: CompiledQuery,
 ) {
-  const rows = await select(q.pageSize, q.offset);
-  const total = q.showTotal
-    ? ((await db.select({ n: count() }).from(from).where(where))[0]?.n ?? 0)
-    : rows.length;
-  return { rows, total, page: q.page, pageSize: q.pageSize };
+  return pageList(q, await select(q.pageSize, q.offset), () =>
+    db.select({ n: count() }).from(from).where(where),
+  );
 }
 
 /** The orgs of a page with `isParent`: whether each has children (one query for the page). */
@@ -237,18 +240,9 @@ export async function queryPosts(db: Executor, tenantId: string, filter: QueryFi
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((
-        await db
-          .select({ n: count() })
-          .from(posts)
-          .innerJoin(orgs, and(eq(orgs.tenantId, posts.tenantId), eq(orgs.id, posts.orgId)))
-          .leftJoin(jobs, and(eq(jobs.tenantId, posts.tenantId), eq(jobs.id, posts.jobId)))
-          .where(where)
-      )[0]?.n ?? 0)
-    : rows.length;
-  return {
-    rows: rows.map((r) => ({
+  return pageList(
+    q,
+    rows.map((r) => ({
       id: r.post.id,
       code: r.post.code,
       name: r.post.name,
@@ -257,10 +251,14 @@ export async function queryPosts(db: Executor, tenantId: string, filter: QueryFi
       jobId: r.post.jobId,
       jobName: r.jobName,
     })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    () =>
+      db
+        .select({ n: count() })
+        .from(posts)
+        .innerJoin(orgs, and(eq(orgs.tenantId, posts.tenantId), eq(orgs.id, posts.orgId)))
+        .leftJoin(jobs, and(eq(jobs.tenantId, posts.tenantId), eq(jobs.id, posts.jobId)))
+        .where(where),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { QueryFilter, User } from '@eip/contracts';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orgs, orgUsers, posts, users } from '../../db/schema.js';
-import { compileQueryFilter, type FilterColumns } from '../../db/query-filter.js';
+import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -104,10 +104,7 @@ export async function queryUsers(db: Executor, tenantId: string, filter: QueryFi
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0)
-    : rows.length;
-  return { rows: rows.map(toUser), total, page: q.page, pageSize: q.pageSize };
+  return pageList(q, rows.map(toUser), () => db.select({ n: count() }).from(users).where(where));
 }
 
 export async function queryUsersWithMainOrgPost(db: Executor, tenantId: string, filter: QueryFilter) {
@@ -122,22 +119,17 @@ export async function queryUsersWithMainOrgPost(db: Executor, tenantId: string, 
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  const total = q.showTotal
-    ? ((await db.select({ n: count() }).from(users).leftJoin(main, eq(main.userId, users.id)).where(where))[0]
-        ?.n ?? 0)
-    : rows.length;
-  return {
-    rows: rows.map(({ uc_user, main: m }) => ({
+  return pageList(
+    q,
+    rows.map(({ uc_user, main: m }) => ({
       ...toUser(uc_user),
       orgId: m?.orgId ?? null,
       orgName: m?.orgName ?? null,
       postId: m?.postId ?? null,
       postName: m?.postName ?? null,
     })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    () => db.select({ n: count() }).from(users).leftJoin(main, eq(main.userId, users.id)).where(where),
+  );
 }
 
 export async function existingUserIds(db: Executor, tenantId: string, ids: string[]): Promise<string[]> {

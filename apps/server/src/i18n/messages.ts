@@ -231,6 +231,16 @@ export const messages = {
     'zh-TW': '節點 {node} 沒有滿足條件的後續路徑',
     'en-US': 'No outgoing path of {node} applies',
   },
+  'flow.cannotRevoke': {
+    'zh-CN': '流程已被处理，不能撤回',
+    'zh-TW': '流程已被處理，不能撤回',
+    'en-US': 'Someone has already acted on this request: it can no longer be withdrawn',
+  },
+  'flow.cannotRetrieve': {
+    'zh-CN': '下一步已被处理，不能取回',
+    'zh-TW': '下一步已被處理，不能取回',
+    'en-US': 'The next step has already been acted on: the task can no longer be taken back',
+  },
   'flow.badRejectTarget': {
     'zh-CN': '不能驳回到节点：{node}',
     'zh-TW': '不能駁回到節點：{node}',

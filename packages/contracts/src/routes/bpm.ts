@@ -33,6 +33,22 @@ export const bpmRoutes = {
     audit: 'flow.complete',
     summary: 'Handle a task: agree, oppose, reject to an earlier node, or back to the initiator',
   }),
+  revokeInstance: route({
+    method: 'POST',
+    group: 'bpm-runtime',
+    path: 'instance/v1/revokeInstance',
+    access: 'user',
+    audit: 'flow.revoke',
+    summary: 'The initiator withdraws a request nobody has acted on yet; it comes back to them',
+  }),
+  retrieveBpmTask: route({
+    method: 'GET',
+    group: 'bpm-runtime',
+    path: 'task/v1/retrieveBpmTask',
+    access: 'user',
+    audit: 'flow.retrieve',
+    summary: 'Take back a task one handled while the step it led to is untouched',
+  }),
   getTodoList: route({
     method: 'POST',
     group: 'bpm-runtime',

@@ -125,6 +125,11 @@ export const bpmSchemas = {
     }),
     value: Type.Object({ instId: Type.String() }),
   },
+  revokeInstance: {
+    body: Type.Object({ instId: Id, opinion: Type.Optional(Type.String({ maxLength: 4000 })) }),
+    value: Type.Object({ instId: Type.String() }),
+  },
+  retrieveBpmTask: { query: Type.Object({ taskId: Id }), value: Type.Object({ instId: Type.String() }) },
   getTodoList: { body: QueryFilter, value: PageList(TodoTask) },
   getTodoCount: { body: Type.Object({}), value: Type.Integer() },
   getDoneInstList: { body: QueryFilter, value: PageList(InstanceSummary) },

@@ -3,7 +3,7 @@ import type { Services } from '../../services.js';
 import * as service from './bpm.service.js';
 import { listMainDefinitions } from './definition.repository.js';
 import { deployDefinition } from './definitions.js';
-import { completeTask, startInstance } from './engine.js';
+import { completeTask, retrieveTask, revokeInstance, startInstance } from './engine.js';
 import * as lists from './lists.repository.js';
 
 const toDefinition = (d: {
@@ -34,6 +34,8 @@ export const bpmHandlers = ({ db }: Services) =>
     },
     startInstance: async ({ body }, { auth }) => startInstance(db, auth, body),
     completeTask: async ({ body }, { auth }) => completeTask(db, auth, body),
+    revokeInstance: async ({ body }, { auth }) => revokeInstance(db, auth, body),
+    retrieveBpmTask: async ({ query }, { auth }) => retrieveTask(db, auth, query),
     getTodoList: async ({ body }, { auth }) => lists.todoList(db, auth.tenantId, auth.userId, body),
     getTodoCount: async (_input, { auth }) => lists.todoCount(db, auth.tenantId, auth.userId),
     getDoneInstList: async ({ body }, { auth }) => lists.doneInstances(db, auth.tenantId, auth.userId, body),

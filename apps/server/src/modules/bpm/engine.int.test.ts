@@ -270,3 +270,64 @@ describe('flow chart, buttons, messages, expense routing', () => {
     expect(defs.map((d) => d.defKey).sort()).toEqual(['expense_claim', 'leave_request']);
   });
 });
+
+describe('withdraw and take back while the next step is untouched', () => {
+  it('the initiator withdraws a request nobody has acted on; it comes back to them to resubmit', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 2, reason: '撤回测试' });
+    const stranger = await t.call('revokeInstance', { token: await as('heyu'), body: { instId } });
+    expect(stranger.status).toBe(404);
+    const revoked = await t.call('revokeInstance', {
+      token: await as('guoming'),
+      body: { instId, opinion: '写错了' },
+    });
+    expect(revoked.body.state).toBe(true);
+    expect((await instance(instId)).status).toBe('revokeToStart');
+    expect(await todoOf('linxue', instId)).toHaveLength(0);
+    expect((await todoOf('guoming', instId)).map((task) => task.name)).toEqual(['提交申请']);
+    await handle('guoming', instId, 'agree');
+    expect(await todoOf('linxue', instId)).toHaveLength(1);
+    expect((await opinions(instId)).map((o) => o.status)).toEqual([
+      'submit',
+      'recoverToStart',
+      'resubmit',
+      'awaiting_check',
+    ]);
+  });
+
+  it('a request someone has acted on can no longer be withdrawn', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 5, reason: '已审批' });
+    await handle('linxue', instId, 'agree');
+    const refused = await t.call('revokeInstance', { token: await as('guoming'), body: { instId } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('流程已被处理，不能撤回');
+    expect(await todoOf('chenjing', instId)).toHaveLength(1);
+  });
+
+  it('the leader takes back an approval while HR has not voted, and not after', async () => {
+    const instId = await start('guoming', 'leave_request', { days: 5, reason: '取回测试' });
+    const [task] = await todoOf('linxue', instId);
+    await handle('linxue', instId, 'agree');
+    const notMine = await t.call('retrieveBpmTask', {
+      token: await as('chenjing'),
+      query: { taskId: task!.taskId },
+    });
+    expect(notMine.status).toBe(404);
+    const back = await t.call('retrieveBpmTask', {
+      token: await as('linxue'),
+      query: { taskId: task!.taskId },
+    });
+    expect(back.body.state).toBe(true);
+    for (const hr of ['liuyang', 'chenjing', 'yangli']) expect(await todoOf(hr, instId)).toHaveLength(0);
+    const [again] = await todoOf('linxue', instId);
+    expect(again?.name).toBe('部门领导审批');
+    await handle('linxue', instId, 'agree');
+    await handle('chenjing', instId, 'agree');
+    const late = await t.call('retrieveBpmTask', {
+      token: await as('linxue'),
+      query: { taskId: again!.taskId },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('下一步已被处理，不能取回');
+    expect(await todoOf('yangli', instId)).toHaveLength(1);
+  });
+});

@@ -442,11 +442,6 @@ export async function completeTask(
 
 const startNodeOf = (run: Run) => nodesIn(run.def.model, null).find((n) => n.type === 'START')!;
 
-/** The earlier nodes a task may be sent back to: handled user tasks on a path to it, plus the start. */
-export function rejectChoices(def: LoadedDefinition, nodeId: string) {
-  return rejectTargets(def.model, nodeId);
-}
-
 async function reject(
   run: Run,
   task: repo.TaskRow,
@@ -500,6 +495,33 @@ async function sendBack(
   returnToNodeId: string | null,
   status: 'back' | 'backToStart',
 ) {
+  await clearOpenWork(run);
+  await repo.updateInstance(run.tx, run.tenantId, run.instance.id, { status });
+  run.instance = { ...run.instance, status };
+  const handler =
+    target.type === 'START'
+      ? run.instance.initiatorId
+      : ((await repo.lastHandlerOf(run.tx, run.tenantId, run.instance.id, target.id))?.userId ?? undefined);
+  await enterUserTask(run, target, returnToNodeId, handler);
+}
+
+/** Opens an instance for its initiator or a former handler: locked, with its definition. */
+async function openInstance(tx: Executor, auth: AuthContext, instId: string): Promise<Run> {
+  const instance = await repo.lockInstance(tx, auth.tenantId, instId);
+  if (!instance) throw notFound('flow.instanceNotFound', { id: instId });
+  const def = await loadDefinition(tx, auth.tenantId, instance.defId);
+  const actor = await findUserById(tx, auth.tenantId, auth.userId);
+  return {
+    tx,
+    tenantId: auth.tenantId,
+    def,
+    instance,
+    actor: { id: auth.userId, name: actor?.fullname ?? auth.account },
+  };
+}
+
+/** Ends every open task and token of the instance (their waiting opinions go with them). */
+async function clearOpenWork(run: Run) {
   const open = await repo.pendingTasksOf(run.tx, run.tenantId, run.instance.id);
   await repo.closeTasks(
     run.tx,
@@ -512,21 +534,81 @@ async function sendBack(
     run.tenantId,
     open.map((t) => t.id),
   );
+  const tokens = await repo.tokensOf(run.tx, run.tenantId, run.instance.id);
   await repo.deleteTokens(
     run.tx,
     run.tenantId,
-    (await repo.tokensOf(run.tx, run.tenantId, run.instance.id)).map((t) => t.id),
+    tokens.map((t) => t.id),
   );
-  await repo.updateInstance(run.tx, run.tenantId, run.instance.id, { status });
-  run.instance = { ...run.instance, status };
-  const handler =
-    target.type === 'START'
-      ? run.instance.initiatorId
-      : ((await repo.lastHandlerOf(run.tx, run.tenantId, run.instance.id, target.id))?.userId ?? undefined);
-  await enterUserTask(
-    run,
-    target.type === 'START' ? { ...target, type: 'START' } : target,
-    returnToNodeId,
-    handler,
-  );
+}
+
+/**
+ * The initiator withdraws a running request while nobody has acted on it since it was submitted: the
+ * waiting tasks end and the request comes back to the initiator to change and resubmit.
+ */
+export async function revokeInstance(db: Db, auth: AuthContext, input: { instId: string; opinion?: string }) {
+  return db.transaction(async (tx) => {
+    const run = await openInstance(tx, auth, input.instId);
+    if (run.instance.initiatorId !== auth.userId)
+      throw notFound('flow.instanceNotFound', { id: input.instId });
+    const last = await repo.lastHandledOpinion(tx, run.tenantId, run.instance.id);
+    const untouched = last && ['submit', 'resubmit'].includes(last.status);
+    if (run.instance.status !== 'running' || !untouched) throw conflict('flow.cannotRevoke');
+    await clearOpenWork(run);
+    const start = startNodeOf(run);
+    await repo.insertOpinion(tx, {
+      tenantId: run.tenantId,
+      id: newId(),
+      instanceId: run.instance.id,
+      nodeId: start.id,
+      taskName: start.name || start.id,
+      status: 'recoverToStart',
+      auditorId: auth.userId,
+      auditorName: run.actor.name,
+      qualfieds: [],
+      opinion: input.opinion?.trim() || null,
+      completedAt: new Date(),
+      durMs: 0,
+    });
+    await repo.updateInstance(tx, run.tenantId, run.instance.id, { status: 'revokeToStart' });
+    run.instance = { ...run.instance, status: 'revokeToStart' };
+    await enterUserTask(run, start, null, auth.userId);
+    return { instId: run.instance.id };
+  });
+}
+
+/**
+ * The person who handled the latest step takes it back while the step it led to is untouched: the
+ * waiting tasks end and their own task comes back to them.
+ */
+export async function retrieveTask(db: Db, auth: AuthContext, input: { taskId: string }) {
+  return db.transaction(async (tx) => {
+    const handled = await repo.findTask(tx, auth.tenantId, input.taskId);
+    if (!handled || handled.completedBy !== auth.userId)
+      throw notFound('flow.taskNotFound', { id: input.taskId });
+    const run = await openInstance(tx, auth, handled.instanceId);
+    const last = await repo.lastHandledOpinion(tx, run.tenantId, run.instance.id);
+    const untouched = last?.taskId === handled.id && ['agree', 'oppose'].includes(last.status);
+    if (!['running', 'back'].includes(run.instance.status) || !untouched || handled.signBatch) {
+      throw conflict('flow.cannotRetrieve');
+    }
+    await clearOpenWork(run);
+    const node = requireNode(run.def.model, handled.nodeId);
+    await repo.insertOpinion(tx, {
+      tenantId: run.tenantId,
+      id: newId(),
+      instanceId: run.instance.id,
+      nodeId: node.id,
+      taskName: node.name || node.id,
+      status: 'recover',
+      auditorId: auth.userId,
+      auditorName: run.actor.name,
+      qualfieds: [],
+      completedAt: new Date(),
+      durMs: 0,
+    });
+    await repo.updateInstance(tx, run.tenantId, run.instance.id, { status: 'running' });
+    await enterUserTask(run, node, null, auth.userId);
+    return { instId: run.instance.id };
+  });
 }

@@ -217,3 +217,20 @@ export async function handledNodes(tx: Executor, tenantId: string, instanceId: s
 export async function insertMessages(tx: Executor, rows: (typeof innerMessages.$inferInsert)[]) {
   if (rows.length) await tx.insert(innerMessages).values(rows);
 }
+
+/** The latest handled opinion of the instance (a submit, a vote, a reject ...), if any. */
+export async function lastHandledOpinion(tx: Executor, tenantId: string, instanceId: string) {
+  const [row] = await tx
+    .select()
+    .from(flowOpinions)
+    .where(
+      and(
+        eq(flowOpinions.tenantId, tenantId),
+        eq(flowOpinions.instanceId, instanceId),
+        isNotNull(flowOpinions.completedAt),
+      ),
+    )
+    .orderBy(desc(flowOpinions.completedAt), desc(flowOpinions.id))
+    .limit(1);
+  return row;
+}

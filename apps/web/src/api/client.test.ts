@@ -1,9 +1,27 @@
 import { TOKEN_STORAGE_KEY } from '@eip/contracts/codes';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../app/feedback';
+import { bindNavigator, page } from '../app/navigation';
 import { i18n } from '../i18n';
 import { useSession } from '../stores/session';
 import { envelope, stubFetch } from '../test/fetch';
-import { ApiError, call } from './client';
+import { ApiError, call, callBlob, callOptional } from './client';
+
+let toasts: string[] = [];
+let reloads = 0;
+let navigations: string[] = [];
+beforeEach(() => {
+  toasts = [];
+  reloads = 0;
+  navigations = [];
+  vi.spyOn(toast, 'error').mockImplementation((text) => void toasts.push(text));
+  vi.spyOn(page, 'reload').mockImplementation(() => void reloads++);
+  bindNavigator((to) => void navigations.push(to));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  bindNavigator(null);
+});
 
 describe('api client', () => {
   it('calls `{group base}/{path}` with the query string, the language and no token when signed out', async () => {
@@ -51,12 +69,76 @@ describe('api client', () => {
     await expect(call('getPublicKey')).rejects.toMatchObject({ code: 409, message: '后端接口409异常' });
   });
 
-  it.each([401, 402])('spec §8: code %i on a signed-in call ends the session', async (code) => {
+  it('spec §8: a failure shows its message as a toast, unless the caller shows it', async () => {
+    stubFetch(() => envelope(null, { code: 500, status: 500, message: '服务器繁忙' }));
+    await expect(call('getPublicKey')).rejects.toBeInstanceOf(ApiError);
+    await expect(call('getPublicKey', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual(['服务器繁忙']);
+  });
+
+  it('spec §8: code 402 toasts, resets the token and reloads the page (login interception on)', async () => {
     useSession.getState().signIn('expired');
-    stubFetch(() => envelope(null, { code, status: 401, message: '登录已过期' }));
-    await expect(call('getDetailByAccountOrId', { body: {} })).rejects.toMatchObject({ code });
+    stubFetch(() => envelope(null, { code: 402, status: 401, message: '登录已过期' }));
+    await expect(call('getDetailByAccountOrId', { body: {} })).rejects.toMatchObject({ code: 402 });
+    expect(toasts).toEqual(['登录已过期']);
     expect(useSession.getState().token).toBeNull();
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(reloads).toBe(1);
+  });
+
+  it('spec §8: code 401 with a token signs out and goes to /login with redirect = the current page', async () => {
+    window.history.replaceState(null, '', '/eipFront/matter/myTask?x=1');
+    useSession.getState().signIn('token');
+    stubFetch(() => envelope(null, { code: 401, status: 401, message: '无权限' }));
+    await expect(call('getDetailByAccountOrId', { body: {} })).rejects.toMatchObject({ code: 401 });
+    expect(useSession.getState().token).toBeNull();
+    expect(navigations).toEqual(['/login?redirect=%2Fmatter%2FmyTask%3Fx%3D1']);
+    expect(reloads).toBe(0);
+  });
+
+  it('spec §8: code 401 without a token goes to /login', async () => {
+    window.history.replaceState(null, '', '/eipFront/matter/myTask');
+    stubFetch(() => envelope(null, { code: 401, status: 401, message: '未登录' }));
+    await expect(call('getDetailByAccountOrId', { body: {} })).rejects.toMatchObject({ code: 401 });
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('spec §8: blob responses bypass the code checks', async () => {
+    stubFetch(() => new Response('PDF', { headers: { 'content-type': 'application/pdf' } }));
+    const blob = await callBlob('getPublicKey');
+    expect(await blob.text()).toBe('PDF');
+  });
+
+  it('spec §8: a timeout is 后端接口请求超时 and an unreadable success 后端接口未知异常', async () => {
+    stubFetch(() => Promise.reject(new DOMException('timed out', 'TimeoutError')));
+    await expect(call('getPublicKey')).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: '后端接口请求超时',
+    });
+    stubFetch(() => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    await expect(call('getPublicKey')).rejects.toMatchObject({ message: '后端接口未知异常' });
+    expect(toasts).toEqual(['后端接口请求超时', '后端接口未知异常']);
+  });
+
+  it('calls the server does not offer yet answer undefined on 404, silently', async () => {
+    const sent = stubFetch(() => envelope(null, { code: 404, status: 404, message: 'not found' }));
+    await expect(
+      callOptional('getMsgbadge', {
+        method: 'GET',
+        group: 'portal',
+        path: 'innermsg/messageReceiver/v1/getMsgbadge',
+      }),
+    ).resolves.toBeUndefined();
+    expect(sent[0]?.url).toBe('/portal/innermsg/messageReceiver/v1/getMsgbadge');
+    expect(toasts).toEqual([]);
+    stubFetch(() => envelope(120));
+    await expect(
+      callOptional('getMsgbadge', {
+        method: 'GET',
+        group: 'portal',
+        path: 'innermsg/messageReceiver/v1/getMsgbadge',
+      }),
+    ).resolves.toBe(120);
   });
 
   it('spec §8: HTTP errors without an envelope and unreachable servers get their own messages', async () => {

@@ -1,7 +1,9 @@
 import type { RouteBody, RouteQuery, RouteValue } from '@eip/contracts';
 import { INVALID_TOKEN_CODE, NO_PERMISSION_CODE, isSuccessCode } from '@eip/contracts/codes';
-import { routes, routeUrl, type RouteName } from '@eip/contracts/routes';
-import { apiBase, REQUEST_TIMEOUT_MS } from '../config';
+import { routes, type Group, type HttpMethod, type RouteName } from '@eip/contracts/routes';
+import { toast } from '../app/feedback';
+import { currentAppPath, loginPath, navigateTo, page } from '../app/navigation';
+import { apiBase, LANDING_PATH, LOGIN_INTERCEPTION, REQUEST_TIMEOUT_MS } from '../config';
 import { currentLanguage, i18n } from '../i18n';
 import { useSession } from '../stores/session';
 
@@ -18,11 +20,19 @@ export class ApiError extends Error {
   }
 }
 
+/** Per-call choices beside query and body. */
+interface CallOptions {
+  /** The caller shows the failure itself: no toast (the session rules of codes 401 and 402 still apply). */
+  silent?: boolean;
+  /** The caller handles codes 401 and 402 too: the session is left as it is (verifying a token from the query). */
+  keepSession?: boolean;
+}
+
 type QueryArg<N extends RouteName> =
   RouteQuery<N> extends undefined ? { query?: never } : { query: RouteQuery<N> };
 type BodyArg<N extends RouteName> =
   RouteBody<N> extends undefined ? { body?: never } : { body: RouteBody<N> };
-export type CallArgs<N extends RouteName> = QueryArg<N> & BodyArg<N>;
+export type CallArgs<N extends RouteName> = QueryArg<N> & BodyArg<N> & CallOptions;
 
 interface Envelope {
   state?: boolean;
@@ -31,8 +41,20 @@ interface Envelope {
   value?: unknown;
 }
 
-function buildUrl(name: RouteName, query: unknown): string {
-  const url = routeUrl(name, apiBase[routes[name].group]);
+/** Where a call goes: the contract's route, or one the server does not offer yet (see `callOptional`). */
+interface Target {
+  method: HttpMethod;
+  group: Group;
+  path: string;
+}
+
+interface RequestArgs extends CallOptions {
+  query?: unknown;
+  body?: unknown;
+}
+
+function buildUrl(target: Target, query: unknown): string {
+  const url = `${apiBase[target.group]}/${target.path.replace(/^\//, '')}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -51,55 +73,129 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
   }
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+/** Spec §8: the catalogue of failures — a toast unless the caller shows it, then the rejection. */
+function fail(error: ApiError, silent: boolean | undefined): never {
+  if (!silent) toast.error(error.message);
+  throw error;
+}
+
+async function send(url: string, init: RequestInit, silent: boolean | undefined): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw new ApiError(i18n.t('api.timeout'), 'TIMEOUT');
+      fail(new ApiError(i18n.t('api.timeout'), 'TIMEOUT'), silent);
     }
-    throw new ApiError(i18n.t('api.network'), 'NETWORK');
+    return fail(new ApiError(i18n.t('api.network'), 'NETWORK'), silent);
   }
 }
 
 /**
- * Calls a route of the contract table: `{group base}/{path}` with the query string, a JSON body, the bearer
- * token when signed in and the language. Resolves with the envelope's `value` when the code is 200 or 0
- * (spec §8); rejects with an ApiError otherwise. Code 401 or 402 on a signed-in call ends the session, and
- * the route guard then sends the user to the login page.
+ * Spec §8, codes that end the session. 402 (invalid token): toast, reset the token, reload when login
+ * interception is on. 401 (no permission): with a token sign out and go to /login with `redirect`; without
+ * one go to /login.
  */
-export async function call<N extends RouteName>(
-  name: N,
-  ...[args]: object extends CallArgs<N> ? [CallArgs<N>?] : [CallArgs<N>]
-): Promise<RouteValue<N>> {
+function endSession(code: number, message: string, hadToken: boolean, silent: boolean | undefined) {
+  const session = useSession.getState();
+  if (code === INVALID_TOKEN_CODE) {
+    if (!silent) toast.error(message);
+    if (hadToken) session.signOut();
+    if (LOGIN_INTERCEPTION) page.reload();
+    return;
+  }
+  const from = currentAppPath();
+  if (hadToken) session.signOut();
+  if (!silent) toast.error(message);
+  if (!from.startsWith('/login'))
+    navigateTo(loginPath(hadToken ? from : null, LANDING_PATH), { replace: true });
+}
+
+/** A successful answer: the envelope's value and message (a Blob for downloads). */
+interface Answer {
+  value: unknown;
+  message: string;
+}
+
+async function request(target: Target, args: RequestArgs | undefined, blob: boolean): Promise<Answer> {
   const { token } = useSession.getState();
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: blob ? '*/*' : 'application/json',
     'Accept-Language': currentLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const init: RequestInit = { method: routes[name].method, headers };
+  const init: RequestInit = { method: target.method, headers };
   if (args?.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(args.body);
   }
 
-  const response = await send(buildUrl(name, args?.query), init);
+  const response = await send(buildUrl(target, args?.query), init, args?.silent);
+  // Spec §8: blob and attachment responses bypass the code checks.
+  if (blob && response.ok && !response.headers.get('content-type')?.includes('json')) {
+    return { value: await response.blob(), message: '' };
+  }
+
   const envelope = await readEnvelope(response);
   if (!envelope) {
-    throw new ApiError(
-      response.ok ? i18n.t('api.unknown') : i18n.t('api.status', { status: response.status }),
-      response.status,
-      response.status,
-    );
+    const message = response.ok ? i18n.t('api.unknown') : i18n.t('api.status', { status: response.status });
+    return fail(new ApiError(message, response.status, response.status), args?.silent);
   }
-  if (isSuccessCode(envelope.code)) return envelope.value as RouteValue<N>;
+  if (isSuccessCode(envelope.code)) return { value: envelope.value, message: envelope.message ?? '' };
 
   const code = Number(envelope.code);
-  if (token && (code === NO_PERMISSION_CODE || code === INVALID_TOKEN_CODE)) useSession.getState().signOut();
-  throw new ApiError(
-    envelope.message || i18n.t('api.code', { code: envelope.code }),
-    envelope.code ?? response.status,
-    response.status,
-  );
+  const message = envelope.message || i18n.t('api.code', { code: envelope.code });
+  const error = new ApiError(message, envelope.code ?? response.status, response.status);
+  if ((code === INVALID_TOKEN_CODE || code === NO_PERMISSION_CODE) && !args?.keepSession) {
+    endSession(code, message, Boolean(token), args?.silent);
+    throw error;
+  }
+  return fail(error, args?.silent);
+}
+
+/**
+ * Calls a route of the contract table: `{group base}/{path}` with the query string, a JSON body, the bearer
+ * token when signed in and the language. Resolves with the envelope's `value` when the code is 200 or 0
+ * (spec §8); otherwise shows the failure of the catalogue and rejects with an ApiError.
+ */
+export function call<N extends RouteName>(
+  name: N,
+  ...[args]: object extends CallArgs<N> ? [CallArgs<N>?] : [CallArgs<N>]
+): Promise<RouteValue<N>> {
+  return request(routes[name], args, false).then((answer) => answer.value as RouteValue<N>);
+}
+
+/** Like `call`, also answering the server's message (shown after a change, e.g. a new password). */
+export function callWithMessage<N extends RouteName>(
+  name: N,
+  ...[args]: object extends CallArgs<N> ? [CallArgs<N>?] : [CallArgs<N>]
+): Promise<{ value: RouteValue<N>; message: string }> {
+  return request(routes[name], args, false) as Promise<{ value: RouteValue<N>; message: string }>;
+}
+
+/** A download: the body as a Blob, without the envelope checks (spec §8); failures answered in JSON still count. */
+export function callBlob<N extends RouteName>(
+  name: N,
+  ...[args]: object extends CallArgs<N> ? [CallArgs<N>?] : [CallArgs<N>]
+): Promise<Blob> {
+  return request(routes[name], args, true).then((answer) => answer.value as Blob);
+}
+
+/**
+ * Calls the server does not offer yet, by the name they will have in the contract table. Once the table has
+ * the name its method and path are used; until then `fallback` is. When the server answers 404 (no such
+ * route) the call resolves with `undefined`, silently, so the page shows nothing rather than an error.
+ */
+export async function callOptional<T>(
+  name: string,
+  fallback: Target,
+  args?: RequestArgs,
+): Promise<T | undefined> {
+  const target: Target = (routes as Record<string, Target>)[name] ?? fallback;
+  try {
+    return (await request(target, { ...args, silent: true }, false)).value as T;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || Number(error.code) === 404)) return undefined;
+    if (error instanceof ApiError && !args?.silent) toast.error(error.message);
+    throw error;
+  }
 }

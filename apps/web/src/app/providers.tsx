@@ -1,22 +1,53 @@
-import type { Language } from '@eip/contracts/codes';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import type { ReactNode } from 'react';
+import { ConfigProvider, theme as antdTheme, type ConfigProviderProps, type ThemeConfig } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from '../i18n';
+import { useSettings, type ThemeSetting } from '../stores/settings';
+import { defaultAntdLocale, loadLocale } from './locales';
 
-const antdLocales = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS } satisfies Record<Language, unknown>;
+type Locale = NonNullable<ConfigProviderProps['locale']>;
 
-/** Default theme colour (spec §9). */
-const theme: ThemeConfig = { token: { colorPrimary: '#2F54EB' } };
+/** Spec §2, §9: the stored theme as Ant Design tokens — the colour, and the dark algorithm for the dark style. */
+export function themeConfig(setting: Pick<ThemeSetting, 'style' | 'themeColor'>): ThemeConfig {
+  return {
+    token: { colorPrimary: setting.themeColor, colorLink: setting.themeColor },
+    algorithm: setting.style === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+  };
+}
 
-function LocalizedAntd({ children }: { children: ReactNode }) {
-  useTranslation(); // re-render when the language changes
+function useAntdLocale(): Locale {
+  const { i18n: instance } = useTranslation();
+  const [locale, setLocale] = useState<Locale>(defaultAntdLocale);
+  const lang = currentLanguage();
+  useEffect(() => {
+    let current = true;
+    void loadLocale(lang).then((loaded) => {
+      if (current) setLocale(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [lang, instance.language]);
+  return locale;
+}
+
+function ThemedAntd({ children }: { children: ReactNode }) {
+  const locale = useAntdLocale();
+  const style = useSettings((state) => state.theme.style);
+  const themeColor = useSettings((state) => state.theme.themeColor);
+  const config = useMemo(() => themeConfig({ style, themeColor }), [style, themeColor]);
+
+  useEffect(() => {
+    // The body carries the theme class (reference: admin-template settings); the progress bar takes the colour.
+    document.body.classList.remove('eip-theme-light', 'eip-theme-mashup', 'eip-theme-dark');
+    document.body.classList.add(`eip-theme-${style}`);
+    document.documentElement.style.setProperty('--eip-primary', themeColor);
+    document.documentElement.style.colorScheme = style === 'dark' ? 'dark' : 'light';
+  }, [style, themeColor]);
+
   return (
-    <ConfigProvider locale={antdLocales[currentLanguage()]} theme={theme}>
+    <ConfigProvider locale={locale} theme={config}>
       {children}
     </ConfigProvider>
   );
@@ -27,7 +58,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <LocalizedAntd>{children}</LocalizedAntd>
+        <ThemedAntd>{children}</ThemedAntd>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -1,29 +1,33 @@
 import { lazy } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LANDING_PATH } from '../config';
-import { GuestOnly, RequireSession } from './guards';
+import { RouteGuard } from './guards';
+import { BASENAME } from './navigation';
 
-/** The app is served under /eipFront in history mode (spec §2). */
-export const BASENAME = '/eipFront';
+export { BASENAME };
 
 // Pages are loaded on first visit, so the login page downloads only what it needs.
 const LoginPage = lazy(() => import('../pages/login').then(({ LoginPage }) => ({ default: LoginPage })));
-const HomePage = lazy(() => import('../pages/home').then(({ HomePage }) => ({ default: HomePage })));
+const ErrorPage = lazy(() => import('../pages/errors').then(({ ErrorPage }) => ({ default: ErrorPage })));
+const LoadingPage = lazy(() =>
+  import('../pages/errors').then(({ LoadingPage }) => ({ default: LoadingPage })),
+);
+/** Everything behind sign-in: the layouts and the pages built from the server menu. */
+const Shell = lazy(() => import('../layouts/Shell').then(({ Shell }) => ({ default: Shell })));
 
 export const routeTable: RouteObject[] = [
   {
-    element: <GuestOnly />,
+    element: <RouteGuard />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/login/:tenant', element: <LoginPage /> },
-    ],
-  },
-  {
-    element: <RequireSession />,
-    children: [
+      { path: '/401', element: <ErrorPage code={401} /> },
+      { path: '/403', element: <ErrorPage code={403} /> },
+      { path: '/404', element: <ErrorPage code={404} /> },
+      { path: '/500', element: <ErrorPage code={500} /> },
+      { path: '/loading', element: <LoadingPage /> },
       { path: '/', element: <Navigate to={LANDING_PATH} replace /> },
-      { path: LANDING_PATH, element: <HomePage /> },
-      { path: '*', element: <Navigate to={LANDING_PATH} replace /> },
+      { path: '*', element: <Shell /> },
     ],
   },
 ];

@@ -1,13 +1,22 @@
-import { Button, Flex, Spin, theme } from 'antd';
+import { Button, Flex, theme } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorLog } from '../stores/errorLog';
 
-/** Shown while a page is loading. */
+/** Shown while a page is loading (a plain spinner: it is on every first paint, so it stays light). */
 export function PageLoading() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
-    <Flex style={{ minHeight: '100vh' }} align="center" justify="center">
-      <Spin size="large" description={t('app.loading')} />
+    <Flex role="status" vertical gap="small" style={{ minHeight: '60vh' }} align="center" justify="center">
+      <span
+        aria-hidden
+        className="eip-spinner"
+        style={{ borderColor: token.colorPrimaryBg, borderTopColor: token.colorPrimary }}
+      />
+      <span style={{ color: token.colorTextSecondary, fontFamily: token.fontFamily }}>
+        {t('app.loading')}
+      </span>
     </Flex>
   );
 }
@@ -41,7 +50,49 @@ export class PageError extends Component<{ children: ReactNode }, { error: Error
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
+  override componentDidCatch(error: unknown) {
+    if (import.meta.env.PROD) useErrorLog.getState().add(error);
+  }
+
   override render() {
     return this.state.error ? <ErrorNotice error={this.state.error} /> : this.props.children;
   }
+}
+
+/** Spec §1: the embedded browser of Juejin gets a notice that the demo does not run there. */
+export function EmbeddedBrowserNotice() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  if (typeof navigator === 'undefined' || !navigator.userAgent.includes('Juejin')) return null;
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="eip-juejin-title"
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 4000,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: token.colorBgMask,
+      }}
+    >
+      <div
+        style={{
+          maxWidth: 360,
+          padding: token.paddingLG,
+          borderRadius: token.borderRadiusLG,
+          background: token.colorBgElevated,
+          color: token.colorText,
+        }}
+      >
+        <h2 id="eip-juejin-title" style={{ marginTop: 0, fontSize: token.fontSizeHeading5 }}>
+          {t('common.tip')}
+        </h2>
+        <p style={{ marginBottom: 0 }}>{t('app.juejin')}</p>
+      </div>
+    </div>
+  );
 }

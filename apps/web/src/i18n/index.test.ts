@@ -1,6 +1,6 @@
 import { LANG_STORAGE_KEY } from '@eip/contracts/codes';
 import { describe, expect, it } from 'vitest';
-import { i18n, storedLanguage } from '.';
+import { i18n, loadLanguage, storedLanguage } from '.';
 import { enUS } from './locales/en-US';
 import { zhCN } from './locales/zh-CN';
 import { zhTW } from './locales/zh-TW';
@@ -31,7 +31,7 @@ describe('languages', () => {
   });
 
   it('marks the document with the language in use', async () => {
-    await i18n.changeLanguage('en-US');
+    await loadLanguage('en-US');
     expect(document.documentElement.lang).toBe('en-US');
     expect(i18n.t('login.submit')).toBe('Sign in');
     await i18n.changeLanguage('zh-CN');

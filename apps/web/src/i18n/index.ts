@@ -1,9 +1,7 @@
 import { DEFAULT_LANGUAGE, LANG_STORAGE_KEY, LANGUAGES, type Language } from '@eip/contracts/codes';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enUS } from './locales/en-US';
 import { zhCN, type Messages } from './locales/zh-CN';
-import { zhTW } from './locales/zh-TW';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,17 +26,40 @@ export function storedLanguage(): Language {
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    'zh-CN': { translation: zhCN },
-    'zh-TW': { translation: zhTW },
-    'en-US': { translation: enUS },
-  },
-  lng: storedLanguage(),
+  // zh-CN is bundled (the default and the fallback); the other languages load on first use.
+  resources: { 'zh-CN': { translation: zhCN } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+const loaders: Record<Exclude<Language, 'zh-CN'>, () => Promise<Messages>> = {
+  'zh-TW': () => import('./locales/zh-TW').then((module) => module.zhTW),
+  'en-US': () => import('./locales/en-US').then((module) => module.enUS),
+};
+
+/** Loads a language's texts (once) and switches to it. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  if (lang !== 'zh-CN' && !i18n.hasResourceBundle(lang, 'translation')) {
+    i18n.addResourceBundle(lang, 'translation', await loaders[lang]());
+  }
+  await i18n.changeLanguage(lang);
+}
+
+/** Switches to the stored language; the app renders after this (zh-CN needs no loading). */
+export const restoreLanguage = (): Promise<void> => loadLanguage(storedLanguage());
+
+/** Spec §4: a language switch stores the choice locally; `Accept-Language` follows from the next call. */
+export async function switchLanguage(lang: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+  await loadLanguage(lang);
+}
 
 const markDocument = (lang: string) => document.documentElement.setAttribute('lang', lang);
 markDocument(i18n.language);

@@ -1,82 +1,58 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Card, Flex, Layout, Modal, Skeleton, Space, theme, Typography } from 'antd';
+import { CloudSyncOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Modal, Skeleton, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { toast } from '../../app/feedback';
+import { useCurrentUser } from '../../app/useCurrentUser';
 import { dayPeriod } from './greeting';
-import { useCurrentUser, useSignOut } from './hooks';
 
-const styles = {
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: 24 },
-  siteTitle: { color: '#fff', fontSize: 18 },
-  userName: { color: 'rgba(255, 255, 255, 0.85)' },
-  content: { padding: 24, minHeight: 'calc(100vh - 64px)' },
-} as const;
-
-/** Home (`/index`): the greeting by hour with the user's name, and sign-out. */
+/** Home (`/index`): the greeting by hour with the user's name, and 获取最新门户. */
 export function HomePage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('home.pageTitle'));
   const { token } = theme.useToken();
   const [modal, modalHolder] = Modal.useModal();
   const currentUser = useCurrentUser();
-  const signOut = useSignOut();
-  const siteTitle = t('app.title');
   const fullname = currentUser.data?.user.fullname;
 
-  const confirmSignOut = () =>
+  // Spec §8: the portal layout comes with the portal-home work; until a layout is shown there is no layout id.
+  const fetchLatestPortal = () =>
     modal.confirm({
       title: t('common.tip'),
-      content: t('home.signOutConfirm', { title: siteTitle }),
+      content: t('home.fetchLatestConfirm'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: () => signOut.mutateAsync(),
+      onOk: () => toast.error(t('home.noLayoutId')),
     });
 
   return (
-    <Layout>
+    <Flex vertical gap="middle">
       {modalHolder}
-      <Layout.Header style={styles.header}>
-        <Typography.Text strong style={styles.siteTitle}>
-          {siteTitle}
-        </Typography.Text>
-        <Space size="middle">
-          {fullname && (
-            <Space>
-              <Avatar icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} aria-hidden />
-              <span style={styles.userName}>{fullname}</span>
-            </Space>
-          )}
-          <Button ghost icon={<LogoutOutlined />} onClick={confirmSignOut}>
-            {t('home.signOut')}
+      {currentUser.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
+      {currentUser.error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('home.userInfoFailed')}
+          description={currentUser.error.message}
+        />
+      )}
+      {fullname && (
+        <Flex justify="space-between" align="flex-start" gap="middle" wrap>
+          <Flex vertical gap="small">
+            <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading2 }}>
+              {t('home.greeting', {
+                period: t(`greeting.${dayPeriod(new Date().getHours())}`),
+                name: fullname,
+              })}
+            </Typography.Title>
+            <Typography.Text style={{ color: token.colorTextLabel }}>
+              {t('home.welcome', { title: t('app.title') })}
+            </Typography.Text>
+          </Flex>
+          <Button icon={<CloudSyncOutlined />} onClick={fetchLatestPortal}>
+            {t('home.fetchLatest')}
           </Button>
-        </Space>
-      </Layout.Header>
-      <Layout.Content style={styles.content}>
-        <Card>
-          {currentUser.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
-          {currentUser.error && (
-            <Alert
-              type="error"
-              showIcon
-              title={t('home.userInfoFailed')}
-              description={currentUser.error.message}
-            />
-          )}
-          {fullname && (
-            <Flex vertical gap="small">
-              <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading2 }}>
-                {t('home.greeting', {
-                  period: t(`greeting.${dayPeriod(new Date().getHours())}`),
-                  name: fullname,
-                })}
-              </Typography.Title>
-              <Typography.Text style={{ color: token.colorTextSecondary }}>
-                {t('home.welcome', { title: siteTitle })}
-              </Typography.Text>
-            </Flex>
-          )}
-        </Card>
-      </Layout.Content>
-    </Layout>
+        </Flex>
+      )}
+    </Flex>
   );
 }

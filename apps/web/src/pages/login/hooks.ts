@@ -1,6 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { fetchTenant, queryKeys, signInWithPassword } from '../../api/auth';
+import { fetchTenant, queryKeys, sessionUserOf, signInWithPassword, type SignInResult } from '../../api/auth';
+import { toast } from '../../app/feedback';
+import { i18n } from '../../i18n';
 import { useSession } from '../../stores/session';
+import { dayPeriod } from '../home/greeting';
 
 export interface Credentials {
   account: string;
@@ -11,12 +14,27 @@ export interface Credentials {
 export const useTenant = (code: string) =>
   useQuery({ queryKey: queryKeys.tenant(code), queryFn: () => fetchTenant(code), staleTime: Infinity });
 
-/** Signs in to a tenant; on success the token is stored and the guard takes the user on. */
+/** Stores the token and greets by the hour (spec §4); the guard then takes the user on. */
+export function completeSignIn(result: SignInResult): void {
+  useSession.getState().signIn(result.token, sessionUserOf(result));
+  toast.success(
+    i18n.t('login.greeting', {
+      period: i18n.t(`greeting.${dayPeriod(new Date().getHours())}`),
+      title: i18n.t('app.title'),
+    }),
+  );
+}
+
+/**
+ * Signs in to a tenant. A result with loginStatus false (the password must be changed first) is answered
+ * without signing in, so the page can ask for a new password.
+ */
 export function useSignIn() {
-  const signIn = useSession((state) => state.signIn);
   return useMutation({
     mutationFn: ({ tenantId, account, password }: Credentials & { tenantId: string }) =>
       signInWithPassword(tenantId, account.trim(), password),
-    onSuccess: (result) => signIn(result.token),
+    onSuccess: (result) => {
+      if (result.loginStatus !== false) completeSignIn(result);
+    },
   });
 }

@@ -1,9 +1,9 @@
 import { TOKEN_STORAGE_KEY } from '@eip/contracts/codes';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { GuestOnly } from '../../app/guards';
+import { RouteGuard } from '../../app/guards';
 import { envelope, stubFetch, type SentRequest } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
 import { LoginPage } from '.';
@@ -42,7 +42,11 @@ function fakeServer({ url, body }: SentRequest) {
     return envelope({
       token: `token-for-${searchParams.get('tenantId')}`,
       username: '系统管理员',
+      account: 'admin',
+      userId: 'u1',
       loginStatus: true,
+      expiration: 3600,
+      userAttrs: { tenantId: searchParams.get('tenantId'), tenantCode: 'acme' },
     });
   }
   return envelope(null, { code: 404, status: 404, message: 'not found' });
@@ -51,11 +55,11 @@ function fakeServer({ url, body }: SentRequest) {
 function renderLogin(path: string) {
   return renderRoutes(
     <>
-      <Route element={<GuestOnly />}>
+      <Route element={<RouteGuard />}>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/login/:tenant" element={<LoginPage />} />
+        <Route path="*" element={<p>signed in</p>} />
       </Route>
-      <Route path="*" element={<p>signed in</p>} />
     </>,
     path,
   );
@@ -82,7 +86,7 @@ describe('login page', { timeout: 20_000 }, () => {
     renderLogin('/login/acme');
     await screen.findByRole('heading', { name: '示例公司' });
     submit('admin', 'Demo@2026');
-    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/index'));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-for-t-acme');
     const login = sent.find((request) => request.url.startsWith('/auth/auth?'));
     expect(login?.url).toBe('/auth/auth?tenantId=t-acme');
@@ -102,7 +106,8 @@ describe('login page', { timeout: 20_000 }, () => {
     renderLogin('/login');
     await screen.findByRole('heading', { name: '平台租户' });
     submit('admin', 'wrong');
-    expect((await screen.findByRole('alert')).textContent).toContain('账号或密码错误');
+    const form = screen.getByRole('region', { name: '平台租户' });
+    expect((await within(form).findByRole('alert')).textContent).toContain('账号或密码错误');
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(screen.getByTestId('path').textContent).toBe('/login');
   });

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { decideGuard, safeRedirect, stripQuery, type GuardInput } from './guardDecision';
+
+const input = (extra: Partial<GuardInput>): GuardInput => ({
+  pathname: '/index',
+  search: '',
+  signedIn: false,
+  authMode: 'password',
+  ssoUrl: '',
+  appUrl: 'https://eip.example/eipFront',
+  landing: '/index',
+  ...extra,
+});
+
+describe('spec §2 route guard decisions', () => {
+  it.each(['/login', '/login/acme', '/404', '/401', '/500'])('%s is open without sign-in', (pathname) => {
+    expect(decideGuard(input({ pathname }))).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a visitor to /login with redirect = the page, none for the landing page', () => {
+    expect(decideGuard(input({ pathname: '/matter/myTask', search: '?a=1' }))).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fmatter%2FmyTask%3Fa%3D1',
+    });
+    expect(decideGuard(input({ pathname: '/index' }))).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideGuard(input({ pathname: '/403' }))).toMatchObject({ kind: 'redirect' });
+  });
+
+  it('sends a signed-in user visiting /login to / (or the safe redirect target)', () => {
+    expect(decideGuard(input({ pathname: '/login', signedIn: true }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(
+      decideGuard(input({ pathname: '/login/acme', search: '?redirect=%2Fmail', signedIn: true })),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/mail',
+    });
+    expect(
+      decideGuard(input({ pathname: '/login', search: '?redirect=//evil.example', signedIn: true })),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('a token in the query authenticates, and the address goes on without it', () => {
+    expect(
+      decideGuard(input({ pathname: '/matter/myTask', search: '?token=abc&x=1&fullscreen=true' })),
+    ).toEqual({
+      kind: 'tokenSignIn',
+      token: 'abc',
+      next: '/matter/myTask?x=1',
+    });
+  });
+
+  it('cas mode sends a visitor to the sign-on address with the service, and takes the ticket back', () => {
+    const cas = { authMode: 'cas' as const, ssoUrl: 'https://sso.example/login' };
+    expect(decideGuard(input({ ...cas, pathname: '/mail' }))).toEqual({
+      kind: 'ssoLeave',
+      url: 'https://sso.example/login?service=https%3A%2F%2Feip.example%2FeipFront%2Fmail',
+    });
+    expect(decideGuard(input({ ...cas, pathname: '/mail', search: '?ticket=T-1' }))).toEqual({
+      kind: 'ssoReturn',
+      mode: 'cas',
+      credential: 'T-1',
+      service: 'https://eip.example/eipFront/mail',
+      next: '/mail',
+    });
+  });
+
+  it('oauth mode returns with a code', () => {
+    expect(
+      decideGuard(
+        input({ authMode: 'oauth', ssoUrl: 'https://sso.example/authorize?client=eip', search: '?code=C1' }),
+      ),
+    ).toMatchObject({ kind: 'ssoReturn', mode: 'oauth', credential: 'C1' });
+    expect(
+      decideGuard(input({ authMode: 'oauth', ssoUrl: 'https://sso.example/authorize?client=eip' })),
+    ).toMatchObject({
+      kind: 'ssoLeave',
+      url: expect.stringMatching(/^https:\/\/sso\.example\/authorize\?client=eip&service=/),
+    });
+  });
+
+  it('short links /surl/... are resolved whether signed in or not', () => {
+    expect(decideGuard(input({ pathname: '/surl/Ab12' }))).toEqual({ kind: 'shortLink', code: 'Ab12' });
+    expect(decideGuard(input({ pathname: '/surl/Ab12', signedIn: true }))).toEqual({
+      kind: 'shortLink',
+      code: 'Ab12',
+    });
+  });
+
+  it('strips the full-screen, token, ticket and code query keys and keeps the rest', () => {
+    expect(stripQuery('/a', '?fullscreen=true&token=t&ticket=x&code=c&id=7')).toBe('/a?id=7');
+    expect(stripQuery('/a', '?token=t')).toBe('/a');
+  });
+
+  it('follows only redirect targets inside the app', () => {
+    expect(safeRedirect('/index?x=1')).toBe('/index?x=1');
+    for (const target of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+    ]) {
+      expect(safeRedirect(target)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,234 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { profileMenu, signIn, THEME_KEY, TOKEN_KEY } from './support/app';
+import { setupHarness } from './support/harness';
+import { demoPassword } from './support/server';
+
+const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const GREETINGS = /(早上好|上午好|中午好|下午好|晚上好)，/;
+
+async function home(page: Page, baseUrl: string, account: string, password = demoPassword) {
+  await signIn(page, baseUrl, account, password);
+  await page.waitForURL(`${baseUrl}/eipFront/index`);
+  await page.getByRole('heading', { level: 1, name: GREETINGS }).waitFor();
+}
+
+const tabLabels = (page: Page) => page.locator('.eip-tab-bar [data-tab-path]').allTextContents();
+
+describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', () => {
+  const harness = setupHarness();
+  beforeAll(() => mkdir(artifacts, { recursive: true }));
+
+  it('builds routes from the server menu: menu → page → tabs, and the tab context menu', async () => {
+    const { server, browser } = await harness();
+    const { page, errors } = await browser.newPage();
+    await home(page, server.url, 'admin');
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    // admin sees the 系统管理 catalog
+    await menu.getByText('系统管理').waitFor();
+
+    await menu.getByText('审批中心').click();
+    await menu.getByText('待办事项').click();
+    await page.waitForURL(`${server.url}/eipFront/matter/myTask`);
+    await page.getByRole('heading', { name: /待办事项/ }).waitFor();
+    expect(await page.title()).toBe('待办事项 - EIP 门户');
+    await menu.getByText('我的请求').click();
+    await page.waitForURL(`${server.url}/eipFront/matter/myRequest`);
+    await page.getByRole('heading', { name: /我的请求/ }).waitFor();
+    await menu.getByText('邮件', { exact: true }).click();
+    await menu.getByText('我的邮件').click();
+    await page.waitForURL(`${server.url}/eipFront/mail/mailList`);
+    await page.getByRole('heading', { name: /我的邮件/ }).waitFor();
+    // an item without route extension is an online-menu page
+    await menu.getByText('数据模板').click();
+    await menu.getByText('合同台账').click();
+    await page.waitForURL(`${server.url}/eipFront/onlineMenu/contractData`);
+    await page.getByRole('heading', { name: /合同台账/ }).waitFor();
+    await expect
+      .poll(() => tabLabels(page))
+      .toEqual(['首页', '待办事项', '我的请求', '我的邮件', '合同台账']);
+    await page.screenshot({ path: `${artifacts}layout-vertical.png`, animations: 'disabled' });
+
+    // the pinned home tab has no close button; the first tab cannot close to the left
+    const homeTab = page.locator('[data-tab-path="/index"]');
+    await homeTab.click({ button: 'right' });
+    const closeLeft = page.getByRole('menuitem', { name: '关闭左侧' });
+    await closeLeft.waitFor();
+    expect(await closeLeft.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+
+    const lastTab = page.locator('[data-tab-path="/onlineMenu/contractData"]');
+    await lastTab.click({ button: 'right' });
+    const closeRight = page.getByRole('menuitem', { name: '关闭右侧' }).last();
+    await closeRight.waitFor();
+    expect(await closeRight.getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('menuitem', { name: '关闭左侧' }).last().click();
+    await expect.poll(() => tabLabels(page)).toEqual(['首页', '合同台账']);
+
+    await page.locator('[data-tab-path="/onlineMenu/contractData"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭所有' }).last().click();
+    await expect.poll(() => tabLabels(page)).toEqual(['首页']);
+    await page.waitForURL(`${server.url}/eipFront/index`);
+
+    // unknown paths go to the landing page
+    await page.goto(`${server.url}/eipFront/no/such/page`);
+    await page.waitForURL(`${server.url}/eipFront/index`);
+    expect(errors).toEqual([]);
+  });
+
+  it('an ordinary employee does not get the 系统管理 catalog', async () => {
+    const { server, browser } = await harness();
+    const { page } = await browser.newPage();
+    await home(page, server.url, 'zhuting');
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await menu.getByText('审批中心').waitFor();
+    expect(await menu.getByText('系统管理').count()).toBe(0);
+  });
+
+  it('keeps a theme change after a reload, and lays out horizontally and dark', async () => {
+    const { server, browser } = await harness();
+    const { page, errors } = await browser.newPage();
+    await home(page, server.url, 'admin');
+    await page.getByRole('button', { name: '主题配置' }).click();
+    const drawer = page.getByRole('dialog', { name: '主题配置' });
+    await drawer.waitFor();
+    expect(
+      (await drawer.locator('..').boundingBox())?.width ?? (await drawer.boundingBox())?.width,
+    ).toBeGreaterThan(0);
+    await drawer.getByText('横向布局').click();
+    await drawer.getByRole('radio', { name: '酱紫' }).click();
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByRole('navigation', { name: '主菜单' }).getByText('审批中心').waitFor();
+    expect(await page.locator('.eip-layout-horizontal').count()).toBe(1);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: GREETINGS }).waitFor();
+    expect(await page.locator('.eip-layout-horizontal').count()).toBe(1);
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)) ?? '{}');
+    expect(stored).toMatchObject({ layout: 'horizontal', themeColor: '#722ED1' });
+    const primary = await page
+      .getByRole('button', { name: '获取最新门户' })
+      .evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--eip-primary'));
+    expect(primary.trim()).toBe('#722ED1');
+    await page.screenshot({ path: `${artifacts}layout-horizontal.png`, animations: 'disabled' });
+
+    await page.getByRole('button', { name: '主题配置' }).click();
+    await page.getByRole('dialog', { name: '主题配置' }).getByText('暗黑').click();
+    await page.getByRole('dialog', { name: '主题配置' }).getByText('纵向布局').click();
+    await page
+      .getByRole('dialog', { name: '主题配置' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: GREETINGS }).waitFor();
+    expect(await page.evaluate(() => document.body.classList.contains('eip-theme-dark'))).toBe(true);
+    await page.screenshot({ path: `${artifacts}layout-dark.png`, animations: 'disabled' });
+
+    // old stored values: tabsBar as the string "false"
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ name: 'default', layout: 'vertical', header: 'fixed', tabsBar: 'false' }),
+        ),
+      THEME_KEY,
+    );
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: GREETINGS }).waitFor();
+    expect(await page.locator('.eip-tab-bar').count()).toBe(0);
+    await page.evaluate((key) => localStorage.removeItem(key), THEME_KEY);
+    expect(errors).toEqual([]);
+  });
+
+  it('switches the language (切换成功) and keeps it after a reload', async () => {
+    const { server, browser } = await harness();
+    const { page, errors } = await browser.newPage();
+    await home(page, server.url, 'zhuting');
+    await profileMenu(page, 'English', '切换语言');
+    await page.getByText('切换成功').or(page.getByText('Switched')).first().waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Good .+, 朱婷/ }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en-US');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /^Good .+, 朱婷/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await profileMenu(page, '繁體中文', 'Language');
+    await page.getByRole('button', { name: '取得最新門戶' }).waitFor();
+    await profileMenu(page, '简体中文', '切換語言');
+    await page.getByRole('button', { name: '获取最新门户' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('a 375 px phone gets the vertical layout with the side bar folded', async () => {
+    const { server, browser } = await harness();
+    const { page, errors } = await browser.newPage();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await home(page, server.url, 'zhuting');
+    expect(await page.locator('.eip-layout-vertical.eip-mobile').count()).toBe(1);
+    const sider = page.locator('.ant-layout-sider');
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(0);
+    await page.screenshot({ path: `${artifacts}layout-mobile.png`, animations: 'disabled' });
+    // spec §9: the side bar folds 2 s after the layout shows; open it after that
+    await page.waitForTimeout(2500);
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    await page.screenshot({ path: `${artifacts}layout-mobile-menu.png`, animations: 'disabled' });
+    await page.getByRole('navigation', { name: '主菜单' }).getByText('内部消息').click();
+    await page.waitForURL(`${server.url}/eipFront/personal/message`);
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the error pages', async () => {
+    const { server, browser } = await harness();
+    const { page } = await browser.newPage();
+    for (const [code, text] of [
+      [404, '抱歉，您访问的页面不存在'],
+      [401, '抱歉，您没有登录或登录已失效'],
+      [500, '抱歉，服务器出错了或验证失败'],
+    ] as const) {
+      await page.goto(`${server.url}/eipFront/${code}`);
+      await page.getByText(text).waitFor();
+      await page.getByRole('heading', { name: String(code) }).waitFor();
+    }
+    await home(page, server.url, 'zhuting');
+    await page.goto(`${server.url}/eipFront/403`);
+    await page.getByText('抱歉，您无权访问此页面').waitFor();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL(`${server.url}/eipFront/index`);
+  });
+
+  it('a token in the address signs in and leaves the address; a bad one goes to /500', async () => {
+    const { server, browser } = await harness();
+    const { page: first } = await browser.newPage();
+    await home(first, server.url, 'zhuting');
+    const token = await first.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY);
+    const { page } = await browser.newPage();
+    await page.goto(`${server.url}/eipFront/mail/mailList?token=${token}&fullscreen=true`);
+    await page.waitForURL(`${server.url}/eipFront/mail/mailList`);
+    await page.getByRole('heading', { name: /我的邮件/ }).waitFor();
+    expect(await page.locator('.eip-layout-empty').count()).toBe(1);
+    const { page: bad } = await browser.newPage();
+    await bad.goto(`${server.url}/eipFront/index?token=not-a-token`);
+    await bad.waitForURL(`${server.url}/eipFront/500`);
+  });
+
+  it('reloads when another tab changes the token', async () => {
+    const { server, browser } = await harness();
+    const { page } = await browser.newPage();
+    await home(page, server.url, 'zhuting');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const { page: other } = await browser.newPage();
+    await home(other, server.url, 'luobin');
+    await profileMenu(other, '退出登录');
+    await other
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await other.waitForURL(`${server.url}/eipFront/login`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded'))
+      .toBe('reloaded');
+  });
+});

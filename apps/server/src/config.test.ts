@@ -21,6 +21,11 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY must have at least 32 characters'],
     [{ EIP_SEED_DEMO: 'maybe' }, 'EIP_SEED_DEMO must be true or false, got "maybe"'],
+    [{ MOBILE_URL: 'javascript:alert(1)' }, 'MOBILE_URL must be an http:// or https:// address'],
+    [
+      { TRUST_PROXY: 'true' },
+      'TRUST_PROXY must be a number of proxy hops or the proxies’ addresses, not true',
+    ],
   ])('refuses a bad value at boot with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

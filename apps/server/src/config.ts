@@ -25,6 +25,8 @@ export interface Config {
   loginLockMinutes: number;
   /** failed sign-ins from one client address before it is locked (many staff may share one address) */
   loginAddressLockAfter: number;
+  /** where phones are sent (spec §1), when a mobile portal exists */
+  mobileUrl: string | null;
   /** false, or how many proxy hops to trust, or the proxies' addresses (comma-separated) */
   trustProxy: false | number | string;
 }
@@ -49,6 +51,13 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function httpUrl(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  if (!/^https?:\/\/\S+$/.test(raw)) throw new ConfigError(`${name} must be an http:// or https:// address`);
+  return raw;
 }
 
 /**
@@ -104,5 +113,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440),
     loginAddressLockAfter: integer(env, 'LOGIN_ADDRESS_LOCK_AFTER', 50, 1, 100000),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    mobileUrl: httpUrl(env, 'MOBILE_URL'),
   };
 }

@@ -120,18 +120,8 @@ export const resolveShortUrl = (shortUrl: string) =>
     { query: { shortUrl }, silent: true },
   );
 
-/** Spec §3, §7: the unread inner-message count; undefined while the server does not offer it. */
-export const fetchMessageCount = () =>
-  callOptional<number>(
-    'getMsgbadge',
-    { method: 'GET', group: 'portal', path: 'innermsg/messageReceiver/v1/getMsgbadge' },
-    { silent: true },
-  );
+/** Spec §3, §7: the unread inner-message count of the bell. */
+export const fetchMessageCount = () => call('getMsgbadge', { silent: true });
 
-/** Spec §7 getMobileURL: the mobile site's address, when the server has one. */
-export const fetchMobileUrl = () =>
-  callOptional<string>(
-    'getMobileURL',
-    { method: 'GET', group: 'portal', path: 'sys/sysMenu/v1/getMobileURL' },
-    { silent: true },
-  );
+/** Spec §7 getMobileURL: the mobile site's address, null when the server has none. */
+export const fetchMobileUrl = () => call('getMobileURL', { silent: true });

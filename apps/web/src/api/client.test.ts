@@ -120,25 +120,26 @@ describe('api client', () => {
     expect(toasts).toEqual(['后端接口请求超时', '后端接口未知异常']);
   });
 
-  it('calls the server does not offer yet answer undefined on 404, silently', async () => {
+  it('calls the server does not offer yet go to their fallback and answer undefined on 404, silently', async () => {
+    const fallback = {
+      method: 'GET',
+      group: 'portal',
+      path: 'portal/shorturlManage/v1/getLongUrlByShortUrl',
+    } as const;
     const sent = stubFetch(() => envelope(null, { code: 404, status: 404, message: 'not found' }));
-    await expect(
-      callOptional('getMsgbadge', {
-        method: 'GET',
-        group: 'portal',
-        path: 'innermsg/messageReceiver/v1/getMsgbadge',
-      }),
-    ).resolves.toBeUndefined();
-    expect(sent[0]?.url).toBe('/portal/innermsg/messageReceiver/v1/getMsgbadge');
+    await expect(callOptional('getLongUrlByShortUrl', fallback)).resolves.toBeUndefined();
+    expect(sent[0]?.url).toBe('/portal/portal/shorturlManage/v1/getLongUrlByShortUrl');
     expect(toasts).toEqual([]);
-    stubFetch(() => envelope(120));
+    stubFetch(() => envelope({ url: '/index' }));
+    await expect(callOptional('getLongUrlByShortUrl', fallback)).resolves.toEqual({ url: '/index' });
+  });
+
+  it('a name the route table has is called by the table, not the fallback', async () => {
+    const sent = stubFetch(() => envelope(3));
     await expect(
-      callOptional('getMsgbadge', {
-        method: 'GET',
-        group: 'portal',
-        path: 'innermsg/messageReceiver/v1/getMsgbadge',
-      }),
-    ).resolves.toBe(120);
+      callOptional('getMsgbadge', { method: 'GET', group: 'portal', path: 'somewhere/else' }),
+    ).resolves.toBe(3);
+    expect(sent[0]?.url).toBe('/portal/innermsg/messageReceiver/v1/getMsgbadge');
   });
 
   it('spec §8: HTTP errors without an envelope and unreachable servers get their own messages', async () => {

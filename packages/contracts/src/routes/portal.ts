@@ -23,4 +23,11 @@ export const portalRoutes = {
     access: 'user',
     summary: 'The method permission codes the caller holds',
   }),
+  getMobileURL: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'sys/sysMenu/v1/getMobileURL',
+    access: 'public',
+    summary: 'The mobile portal’s address a phone is sent to, when the server has one (else null)',
+  }),
 };

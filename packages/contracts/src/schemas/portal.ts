@@ -73,4 +73,5 @@ export const portalSchemas = {
   },
   getAllMethods: { value: Type.Array(MethodPermission) },
   getCurrentUserMethods: { value: Type.Array(Type.String()) },
+  getMobileURL: { value: Type.Union([Type.String(), Type.Null()]) },
 } as const satisfies Record<string, RouteSchemas>;

@@ -89,3 +89,15 @@ describe('method permissions', () => {
     );
   });
 });
+
+describe('getMobileURL', () => {
+  it('answers null without a mobile portal, and the configured address with one (spec §1)', async () => {
+    expect((await t.call('getMobileURL')).body).toMatchObject({ state: true, value: null });
+    const withMobile = await createTestApp({ MOBILE_URL: 'https://m.example.com/eip' });
+    try {
+      expect((await withMobile.call('getMobileURL')).body.value).toBe('https://m.example.com/eip');
+    } finally {
+      await withMobile.close();
+    }
+  });
+});

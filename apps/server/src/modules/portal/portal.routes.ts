@@ -8,4 +8,5 @@ export const portalHandlers = (services: Services) =>
     getCurrentUserMenu: async ({ query }, { auth }) => currentUserMenu(services, auth, query.menuAlias),
     getAllMethods: async (_input, { auth }) => allMethods(services.db, auth.tenantId),
     getCurrentUserMethods: async (_input, { auth }) => currentUserMethods(services, auth),
+    getMobileURL: async () => services.config.mobileUrl,
   });

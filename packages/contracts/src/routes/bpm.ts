@@ -119,6 +119,13 @@ export const bpmRoutes = {
     access: 'user',
     summary: 'The earlier nodes a task may be sent back to',
   }),
+  getSecretaryByUserId: route({
+    method: 'GET',
+    group: 'bpm-runtime',
+    path: 'runtime/bpmSecretaryManage/v1/getSecretaryByUserId',
+    access: 'user',
+    summary: 'The leaders the caller is secretary of; isLeader when there are none (spec §6)',
+  }),
   getMsgbadge: route({
     method: 'GET',
     group: 'portal',

@@ -152,5 +152,11 @@ export const bpmSchemas = {
     query: Type.Object({ taskId: Id }),
     value: Type.Array(Type.Object({ nodeId: Type.String(), name: Type.String(), nodeType: Type.String() })),
   },
+  getSecretaryByUserId: {
+    value: Type.Object({
+      isLeader: Type.Boolean({ description: 'true when the caller is nobody’s secretary' }),
+      leaders: Type.Array(Type.Object({ userId: Type.String(), fullname: Type.String() })),
+    }),
+  },
   getMsgbadge: { value: Type.Integer() },
 } as const satisfies Record<string, RouteSchemas>;

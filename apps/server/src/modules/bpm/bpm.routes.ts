@@ -61,5 +61,9 @@ export const bpmHandlers = ({ db }: Services) =>
     getButtonsBytaskId: async ({ query }, { auth }) => service.taskButtons(db, auth, query.taskId),
     checkTaskAuth: async ({ query }, { auth }) => service.canHandle(db, auth, query.taskId),
     taskToReject: async ({ query }, { auth }) => service.rejectChoices(db, auth, query.taskId),
+    getSecretaryByUserId: async (_input, { auth }) => {
+      const leaders = await lists.leadersServedBy(db, auth.tenantId, auth.userId);
+      return { isLeader: leaders.length === 0, leaders };
+    },
     getMsgbadge: async (_input, { auth }) => lists.unreadMessageCount(db, auth.tenantId, auth.userId),
   });

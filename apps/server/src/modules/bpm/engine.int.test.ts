@@ -331,3 +331,12 @@ describe('withdraw and take back while the next step is untouched', () => {
     expect(await todoOf('yangli', instId)).toHaveLength(1);
   });
 });
+
+describe('secretaries (spec §6)', () => {
+  it('a secretary learns whose secretary she is; anyone else is a leader', async () => {
+    const secretary = (await t.call('getSecretaryByUserId', { token: await as('wangfang') })).body.value;
+    expect(secretary).toMatchObject({ isLeader: false, leaders: [{ fullname: '张伟' }] });
+    const leader = (await t.call('getSecretaryByUserId', { token: await as('zhangwei') })).body.value;
+    expect(leader).toEqual({ isLeader: true, leaders: [] });
+  });
+});

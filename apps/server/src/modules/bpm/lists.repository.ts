@@ -8,6 +8,8 @@ import {
   flowTaskCandidates,
   flowTasks,
   innerMessages,
+  secretaries,
+  users,
 } from '../../db/schema.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -212,4 +214,14 @@ export async function unreadMessageCount(db: Executor, tenantId: string, userId:
       ),
     );
   return row?.n ?? 0;
+}
+
+/** The leaders a user is secretary of. */
+export async function leadersServedBy(db: Executor, tenantId: string, secretaryId: string) {
+  return db
+    .select({ userId: users.id, fullname: users.fullname })
+    .from(secretaries)
+    .innerJoin(users, and(eq(users.tenantId, secretaries.tenantId), eq(users.id, secretaries.leaderId)))
+    .where(and(eq(secretaries.tenantId, tenantId), eq(secretaries.secretaryId, secretaryId)))
+    .orderBy(asc(users.account));
 }

@@ -1,3 +1,4 @@
+import type { MenuItemShape } from '@eip/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { KEEP_ALIVE_QUERY_SQL_PREVIEW, KEEP_ALIVE_TEMPLATE_PREVIEW, STRICT_ROUTER } from '../../config';
@@ -9,17 +10,30 @@ import { buildRoutes, type BuiltRoutes } from './build';
 export const FRONT_MENU_ALIAS = 'front_menu';
 
 /**
- * Fetches the user's menu and method permissions and builds the routes. Spec §2: in strict router mode a
+ * Spec §6: a user with no secretaries is a leader, and then the v-leader child menu (the leader todo,
+ * which is for secretaries) under v-flow is removed.
+ */
+export function withoutLeaderTodo(menu: readonly MenuItemShape[]): MenuItemShape[] {
+  return menu.map((item) =>
+    item.alias === 'v-flow'
+      ? { ...item, children: item.children.filter((child) => child.alias !== 'v-leader') }
+      : item,
+  );
+}
+
+/**
+ * Fetches the user's menu, method permissions and secretary role and builds the routes. Spec §2: in strict router mode a
  * building failure resets the token and rethrows. Permissions are saved to session storage (spec §6).
  */
 export async function loadRoutes(): Promise<BuiltRoutes> {
-  const [menu, methods] = await Promise.all([
+  const [menu, methods, secretary] = await Promise.all([
     call('getCurrentUserMenu', { query: { menuAlias: FRONT_MENU_ALIAS } }),
     call('getCurrentUserMethods').catch(() => null),
+    call('getSecretaryByUserId').catch(() => null),
   ]);
   if (methods) useSession.getState().setPermissions(methods);
   try {
-    return buildRoutes(menu, {
+    return buildRoutes(secretary?.isLeader === false ? menu : withoutLeaderTodo(menu), {
       keepAliveTemplatePreview: KEEP_ALIVE_TEMPLATE_PREVIEW,
       keepAliveQuerySqlPreview: KEEP_ALIVE_QUERY_SQL_PREVIEW,
       duplicateMessage: i18n.t('routes.duplicate'),

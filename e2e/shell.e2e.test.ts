@@ -87,6 +87,22 @@ describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', 
     expect(await menu.getByText('系统管理').count()).toBe(0);
   });
 
+  it('spec §6: 领导待办 is shown to a leader’s secretary only', async () => {
+    const { server, browser } = await harness();
+    for (const [account, shown] of [
+      ['wangfang', 1],
+      ['zhuting', 0],
+    ] as const) {
+      const { page } = await browser.newPage();
+      await home(page, server.url, account);
+      const menu = page.getByRole('navigation', { name: '主菜单' });
+      await menu.getByText('审批中心').click();
+      await menu.getByText('待办事项').waitFor();
+      expect(await menu.getByText('领导待办').count(), account).toBe(shown);
+      await page.close();
+    }
+  });
+
   it('keeps a theme change after a reload, and lays out horizontally and dark', async () => {
     const { server, browser } = await harness();
     const { page, errors } = await browser.newPage();

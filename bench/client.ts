@@ -55,3 +55,16 @@ export function createClient(origin: string) {
 }
 
 export type Client = ReturnType<typeof createClient>;
+
+/** Signs in as a user of the platform tenant over HTTP and answers the token. */
+export async function signIn(client: Client, account: string, password: string): Promise<string> {
+  const encrypt = await client.encryptor();
+  const { status, body } = await client.call('login', {
+    query: { tenantId: '-1' },
+    body: { username: account, password: encrypt(password) },
+  });
+  if (status !== 200 || !body.state || !body.value.token) {
+    throw new Error(`sign-in of ${account} answered ${status}: ${body.message}`);
+  }
+  return body.value.token;
+}

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
+import type { SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.js';
 
 export interface BenchDatabase {
   engine: 'postgres' | 'pglite';
@@ -11,13 +13,15 @@ export interface BenchDatabase {
   description: string;
   /** DATABASE_URL for the server; unset means PGlite in `{dataDir}/pg` */
   url: string | undefined;
+  /** the URL the run's database was created from (BENCH_DATABASE_URL or TEST_DATABASE_URL), for pgbench */
+  adminUrl: string | undefined;
   /** a temporary data directory (secret key, PGlite files), removed by `remove` */
   dataDir: string;
   /** drops the run's PostgreSQL database and removes the data directory; safe to call twice */
   remove(): Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
@@ -49,6 +53,7 @@ export async function createBenchDatabase(env: NodeJS.ProcessEnv): Promise<Bench
       engine: 'pglite',
       description: `PGlite (embedded) in ${dataDir}`,
       url: undefined,
+      adminUrl: undefined,
       dataDir,
       remove: async () => removeDataDir(),
     };
@@ -72,6 +77,7 @@ export async function createBenchDatabase(env: NodeJS.ProcessEnv): Promise<Bench
     engine: 'postgres',
     description: `PostgreSQL ${version} at ${server.host}, database ${name} (dropped at the end)`,
     url: withDatabase(adminUrl, name),
+    adminUrl,
     dataDir,
     async remove() {
       if (removed) return;
@@ -87,4 +93,10 @@ export async function createBenchDatabase(env: NodeJS.ProcessEnv): Promise<Bench
       }
     },
   };
+}
+
+/** The rows of a raw SQL query, on node-postgres and PGlite alike (both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQLWrapper): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

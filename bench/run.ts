@@ -7,9 +7,12 @@ import { prepareDatabase } from '../apps/server/src/boot.js';
 import { DEFAULT_DEMO_PASSWORD, loadConfig } from '../apps/server/src/config.js';
 import { hashPassword } from '../apps/server/src/security/passwords.js';
 import { createClient } from './client.js';
+import { benchCompletions, type CompletionResult } from './completions.js';
 import { createBenchDatabase } from './database.js';
+import { createPgbench } from './pgbench.js';
 import { benchSignIn, type SignInResult } from './sign-in.js';
-import { timed } from './stats.js';
+import { timed, type Percentiles } from './stats.js';
+import { benchTodoList, loadTodoTasks, type TodoResult, type TodoSize } from './todo-list.js';
 import {
   benchAccount,
   benchUserQuery,
@@ -24,6 +27,17 @@ const USERS = 100_000;
 const BENCH_PASSWORD = 'Bench#2026';
 const SIGN_IN = { clients: 8, seconds: 10, maxSignIns: 5_000, argon2Seconds: 8 };
 const QUERY = { warmup: 20, samples: 1_000, seconds: 30 };
+const COMPLETIONS = { clients: 32, startSeconds: 15, maxStarts: 12_000, completeSeconds: 10 };
+const PGBENCH = { scale: 10, clients: 32, threads: 2, seconds: 15 };
+/** ARCHITECTURE §8 on PostgreSQL; a tenth of it on PGlite, with the same number of tasks per user */
+const TODO_SIZE: Record<'postgres' | 'pglite', TodoSize> = {
+  postgres: { tasks: 1_000_000, users: 10_000, batch: 200_000, parallel: 3 },
+  pglite: { tasks: 100_000, users: 1_000, batch: 50_000, parallel: 1 },
+};
+const TODO = { warmup: 16, samples: 600, seconds: 25, busySamples: 100, busySeconds: 10 };
+
+const MODULES = ['sign-in', 'user-query', 'completions', 'todo'] as const;
+type Module = (typeof MODULES)[number];
 
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 
@@ -35,22 +49,22 @@ interface Results {
   database: { engine: string; description: string };
   users: number;
   insertSeconds: number;
-  signIn: SignInResult;
-  userQuery: UserQueryResult & { filter: typeof USER_QUERY; description: string };
+  modules: Module[];
+  signIn?: SignInResult;
+  userQuery?: UserQueryResult & { filter: typeof USER_QUERY; description: string };
+  completions?: CompletionResult | { skipped: string };
+  todoList?: TodoResult | { skipped: string };
 }
 
 const fixed = (value: number) => value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2);
+const count = (value: number) => value.toLocaleString('en-US');
+const row = (label: string, ...cells: string[]) =>
+  `  ${label.padEnd(38)}${cells.map((c) => c.padStart(10)).join('')}`;
+const latencyRow = (label: string, p: Percentiles) =>
+  row(label, fixed(p.p50), fixed(p.p99), String(p.samples));
 
-function report(r: Results): string {
-  const s = r.signIn;
-  const q = r.userQuery;
-  const row = (label: string, ...cells: string[]) =>
-    `  ${label.padEnd(38)}${cells.map((c) => c.padStart(10)).join('')}`;
+function signInReport(s: SignInResult): string[] {
   return [
-    '',
-    `EIP Portal bench, ${r.date}: Node ${r.node}, ${r.cpus} CPUs, libuv threadpool ${r.threadpool}`,
-    `Database: ${r.database.description}`,
-    '',
     `Sign-in: ${s.clients} concurrent clients over HTTP on 127.0.0.1, ${fixed(s.signIns.seconds)} s`,
     row('', 'per s', 'p50 ms', 'p99 ms', 'count'),
     row(
@@ -69,25 +83,138 @@ function report(r: Results): string {
     ),
     row('ratio sign-ins ÷ argon2id verifies', s.ratio.toFixed(2)),
     '',
-    `User query at ${r.users.toLocaleString('en-US')} users in one tenant (inserted in ${fixed(r.insertSeconds)} s):`,
+  ];
+}
+
+function userQueryReport(r: Results, q: NonNullable<Results['userQuery']>): string[] {
+  return [
+    `User query at ${count(r.users)} users in one tenant (inserted in ${fixed(r.insertSeconds)} s):`,
     `  queryUsersByType: ${q.description}; ${q.total} match; one caller at a time`,
     row('', 'p50 ms', 'p99 ms', 'samples'),
-    row('queryUsersByType over HTTP', fixed(q.query.p50), fixed(q.query.p99), String(q.query.samples)),
-    row(
-      'GET /health over HTTP (select 1)',
-      fixed(q.health.p50),
-      fixed(q.health.p99),
-      String(q.health.samples),
-    ),
-    row('select 1 on the server pool', fixed(q.select1.p50), fixed(q.select1.p99), String(q.select1.samples)),
+    latencyRow('queryUsersByType over HTTP', q.query),
+    latencyRow('GET /health over HTTP (select 1)', q.health),
+    latencyRow('select 1 on the server pool', q.select1),
     row('ratio query ÷ select 1', fixed(q.ratio.p50), fixed(q.ratio.p99)),
     '',
+  ];
+}
+
+function completionsReport(c: NonNullable<Results['completions']>, explainFile: string): string[] {
+  if ('skipped' in c) return [`Engine completions: skipped: ${c.skipped}`, ''];
+  const p = c.pgbench;
+  const leaders = c.leaders.map((l) => `${l.account} ${l.tasks}/${l.clients}`).join(', ');
+  return [
+    `Engine completions: ${c.clients} clients over HTTP, each completing the LeaderApproval tasks of its own slice`,
+    `  (agree; each ends its leave request); ${count(c.prepared)} tasks prepared by starting leave requests`,
+    `  (days: 1); leader tasks/clients: ${leaders}`,
+    row('', 'per s', 'p50 ms', 'p99 ms', 'count'),
+    row(
+      `starts (${c.clients} clients, preparation)`,
+      fixed(c.starts.perSecond),
+      fixed(c.starts.latency.p50),
+      fixed(c.starts.latency.p99),
+      String(c.starts.completed),
+    ),
+    row(
+      'completions (POST task/v1/complete)',
+      fixed(c.completions.perSecond),
+      fixed(c.completions.latency.p50),
+      fixed(c.completions.latency.p99),
+      String(c.completions.completed),
+    ),
+    row(
+      `pgbench TPC-B (-s ${p.scale} -c ${p.clients} -j ${p.threads})`,
+      fixed(p.tps),
+      fixed(p.latencyMs),
+      '',
+      String(p.transactions),
+    ),
+    row('ratio completions ÷ pgbench tps', c.ratio.toFixed(3)),
+    ...(c.completions.clientsRanDry > 0
+      ? [`  ${c.completions.clientsRanDry} clients ran out of tasks before the time was up`]
+      : []),
+    `  per completion: ${fixed(c.perCompletion.transactions)} committed transactions, ` +
+      `${fixed(c.perCompletion.processCpuMs)} ms CPU in this process (server and clients);`,
+    `  CPU: event loop ${Math.round(c.cpu.completions.eventLoop * 100)} % busy, ` +
+      `this process ${fixed(c.cpu.completions.processCores)} cores, machine ` +
+      `${Math.round(c.cpu.completions.machineBusy * 100)} % busy during the completions ` +
+      `(${Math.round(c.cpu.pgbench.machineBusy * 100)} % during pgbench)`,
+    `  completeTask sends ${c.statements.length} statements besides BEGIN/COMMIT (plans in ${explainFile});`,
+    `  the HTTP layer adds the token check and the audit row. Statements whose index does not answer them:`,
+    ...c.statements
+      .filter((p) => p.seqScans.length > 0 || p.filters.length > 0)
+      .map((p) => `    ${p.name}: ${p.nodes.join(' › ')}; filter ${p.filters.join('; ')}`),
+    '  rows read per completion (sequential scans; index scans, and rows they fetched):',
+    ...c.perCompletion.tables
+      .slice(0, 8)
+      .map(
+        (t) =>
+          `    ${t.table.padEnd(22)} ${fixed(t.seqScans).padStart(5)} seq (${fixed(t.seqRowsRead)} rows); ` +
+          `${fixed(t.indexScans)} index (${fixed(t.indexRowsFetched)} rows)`,
+      ),
+    '',
+  ];
+}
+
+function todoReport(t: NonNullable<Results['todoList']>, explainFile: string): string[] {
+  if ('skipped' in t) return [`Todo list: skipped: ${t.skipped}`, ''];
+  return [
+    `Todo list at ${count(t.size.tasks)} pending tasks (${count(t.candidates)} candidate rows) over ` +
+      `${count(t.size.users)} users (loaded in ${fixed(t.loadSeconds)} s, vacuum analyse ${fixed(t.vacuumSeconds)} s):`,
+    `  getTodoList: ${t.description}; one caller at a time;`,
+    `  ${t.sampleTasks.users} sample users with ${t.sampleTasks.min}–${t.sampleTasks.max} tasks each, ` +
+      `and the busy ${t.busy.account} with ${count(t.busy.tasks)}`,
+    row('', 'p50 ms', 'p99 ms', 'samples'),
+    latencyRow('getTodoList over HTTP', t.todo),
+    latencyRow('todoList() in process, no HTTP', t.direct),
+    latencyRow('getTodoList, filtered', t.filtered),
+    latencyRow('getTodoList, busy user', t.busyTodo),
+    latencyRow('getTodoList, busy user, filtered', t.busyFiltered),
+    latencyRow('select 1 on the server pool', t.select1),
+    row('ratio getTodoList ÷ select 1', fixed(t.ratio.todo.p50), fixed(t.ratio.todo.p99)),
+    row('ratio filtered ÷ select 1', fixed(t.ratio.filtered.p50), fixed(t.ratio.filtered.p99)),
+    `  EXPLAIN ANALYZE of todoList's statements (plans in ${explainFile}):`,
+    ...t.plans.map(
+      (p) =>
+        `    ${p.name.padEnd(40)} ${fixed(p.executionMs).padStart(6)} ms ${String(p.buffers).padStart(6)} buffers` +
+        `  ${p.seqScans.length ? `SEQ SCAN of ${p.seqScans.join(', ')}` : 'no seq scan'}: ${p.nodes.join(' › ')}`,
+    ),
+    '',
+  ];
+}
+
+function report(r: Results, explainFile: string): string {
+  return [
+    '',
+    `EIP Portal bench, ${r.date}: Node ${r.node}, ${r.cpus} CPUs, libuv threadpool ${r.threadpool}`,
+    `Database: ${r.database.description}`,
+    '',
+    ...(r.signIn ? signInReport(r.signIn) : []),
+    ...(r.userQuery ? userQueryReport(r, r.userQuery) : []),
+    ...(r.completions
+      ? completionsReport(r.completions, path.relative(process.cwd(), COMPLETE_EXPLAIN_FILE))
+      : []),
+    ...(r.todoList ? todoReport(r.todoList, explainFile) : []),
   ].join('\n');
 }
+
+/** `npm start -w @eip/bench -- todo completions` runs only those; no names, all of them. */
+function selectedModules(args: string[]): Module[] {
+  const unknown = args.filter((a) => !(MODULES as readonly string[]).includes(a));
+  if (unknown.length > 0)
+    throw new Error(`unknown bench ${unknown.join(', ')}; choose from ${MODULES.join(', ')}`);
+  return args.length === 0 ? [...MODULES] : MODULES.filter((m) => args.includes(m));
+}
+
+const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+const EXPLAIN_FILE = path.join(RESULTS_DIR, 'todo-explain.txt');
+const COMPLETE_EXPLAIN_FILE = path.join(RESULTS_DIR, 'complete-explain.txt');
+mkdirSync(RESULTS_DIR, { recursive: true });
 
 let interrupted = false;
 
 async function main() {
+  const modules = selectedModules(process.argv.slice(2));
   const bench = await createBenchDatabase(process.env);
   const teardown: Array<() => Promise<unknown>> = [() => bench.remove()];
   let cleaning: Promise<void> | undefined;
@@ -104,7 +231,7 @@ async function main() {
   process.once('SIGTERM', interrupt);
 
   try {
-    progress(`database: ${bench.description}`);
+    progress(`database: ${bench.description}; benches: ${modules.join(', ')}`);
     const config = loadConfig(
       { DATA_DIR: bench.dataDir, DATABASE_URL: bench.url, WEB_DIST_DIR: path.join(bench.dataDir, 'no-web') },
       bench.dataDir,
@@ -128,20 +255,6 @@ async function main() {
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const insertMs = await timed(() => insertUsers(database.db, tenantId, USERS, passwordHash));
 
-    progress('sign-in and argon2id');
-    const accounts = Array.from({ length: 80 }, (_, i) => i + 1)
-      .filter(isActiveBenchUser)
-      .map(benchAccount);
-    const signIn = await benchSignIn(client, {
-      ...SIGN_IN,
-      accounts,
-      password: BENCH_PASSWORD,
-      passwordHash,
-    });
-
-    progress('user query and select 1');
-    const userQuery = await benchUserQuery(client, database.db, admin.body.value.token, QUERY);
-
     const results: Results = {
       date: new Date().toISOString(),
       node: process.version,
@@ -150,12 +263,72 @@ async function main() {
       database: { engine: bench.engine, description: bench.description },
       users: USERS,
       insertSeconds: insertMs / 1000,
-      signIn,
-      userQuery: { ...userQuery, filter: USER_QUERY, description: USER_QUERY_DESCRIPTION },
+      modules,
     };
-    console.log(report(results));
-    const out = fileURLToPath(new URL('./results/latest.json', import.meta.url));
-    mkdirSync(path.dirname(out), { recursive: true });
+
+    if (modules.includes('sign-in')) {
+      progress('sign-in and argon2id');
+      const accounts = Array.from({ length: 80 }, (_, i) => i + 1)
+        .filter(isActiveBenchUser)
+        .map(benchAccount);
+      results.signIn = await benchSignIn(client, {
+        ...SIGN_IN,
+        accounts,
+        password: BENCH_PASSWORD,
+        passwordHash,
+      });
+    }
+
+    if (modules.includes('user-query')) {
+      progress('user query and select 1');
+      const userQuery = await benchUserQuery(client, database.db, admin.body.value.token, QUERY);
+      results.userQuery = { ...userQuery, filter: USER_QUERY, description: USER_QUERY_DESCRIPTION };
+    }
+
+    if (modules.includes('completions')) {
+      if (!bench.adminUrl) {
+        results.completions = {
+          skipped:
+            'PGlite is an embedded single-connection database: 32 clients would measure its one queue, and ' +
+            'there is no server for pgbench to measure; set BENCH_DATABASE_URL',
+        };
+      } else {
+        progress('engine completions and pgbench');
+        const pgbench = createPgbench(bench.adminUrl, PGBENCH);
+        teardown.push(() => pgbench.remove());
+        results.completions = await benchCompletions(
+          client,
+          database.db,
+          pgbench,
+          {
+            ...COMPLETIONS,
+            tenantId,
+            password: DEFAULT_DEMO_PASSWORD,
+            databaseUrl: bench.url!,
+            explainFile: COMPLETE_EXPLAIN_FILE,
+          },
+          progress,
+        );
+        await pgbench.remove();
+      }
+    }
+
+    if (modules.includes('todo')) {
+      const size = TODO_SIZE[bench.engine];
+      progress(`loading ${size.tasks} todo tasks for ${size.users} users`);
+      const loaded = await loadTodoTasks(database.db, tenantId, size);
+      progress('getTodoList and select 1');
+      results.todoList = await benchTodoList(
+        client,
+        database.db,
+        { ...TODO, tenantId, size, password: BENCH_PASSWORD, explainFile: EXPLAIN_FILE },
+        loaded,
+      );
+    }
+
+    console.log(report(results, path.relative(process.cwd(), EXPLAIN_FILE)));
+    // a run of only some benches leaves the last full run's figures as they are
+    const out = path.join(RESULTS_DIR, modules.length === MODULES.length ? 'latest.json' : 'partial.json');
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`Figures written to ${path.relative(process.cwd(), out)}`);
   } finally {

@@ -160,6 +160,7 @@ export const flowOpinions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('bpm_opinion_instance_idx').on(t.tenantId, t.instanceId),
+    index('bpm_opinion_task_idx').on(t.tenantId, t.taskId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bpm_opinion_task_idx" ON "bpm_opinion" USING btree ("tenant_id","task_id");

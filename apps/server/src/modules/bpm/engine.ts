@@ -178,6 +178,30 @@ async function enterUserTask(
   );
 }
 
+/** Records an opinion that belongs to no task (a submit, a countersign result, a withdrawal), handled now. */
+async function recordNodeOpinion(
+  run: Run,
+  node: FlowNode,
+  status: string,
+  by: { id: string; name: string } | null,
+  opinion?: string,
+) {
+  await repo.insertOpinion(run.tx, {
+    tenantId: run.tenantId,
+    id: newId(),
+    instanceId: run.instance.id,
+    nodeId: node.id,
+    taskName: node.name || node.id,
+    status,
+    auditorId: by?.id ?? null,
+    auditorName: by?.name ?? null,
+    qualfieds: [],
+    opinion: opinion?.trim() || null,
+    completedAt: new Date(),
+    durMs: 0,
+  });
+}
+
 /** Whether no other token of the instance can still arrive at the join. */
 async function joinComplete(run: Run, join: FlowNode): Promise<boolean> {
   const tokens = await repo.tokensOf(run.tx, run.tenantId, run.instance.id);
@@ -287,19 +311,7 @@ export async function startInstance(
       instance,
       actor: { id: initiator.id, name: initiator.fullname },
     };
-    await repo.insertOpinion(tx, {
-      tenantId: auth.tenantId,
-      id: newId(),
-      instanceId: instance.id,
-      nodeId: start.id,
-      taskName: start.name || start.id,
-      status: 'submit',
-      auditorId: initiator.id,
-      auditorName: initiator.fullname,
-      qualfieds: [],
-      completedAt: new Date(),
-      durMs: 0,
-    });
+    await recordNodeOpinion(run, start, 'submit', run.actor);
     await moveOn(run, start.id);
     return { instId: instance.id, subject: instance.subject };
   });
@@ -406,17 +418,7 @@ export async function completeTask(
       const unvoted = batch.filter((t) => t.status === 'pending').map((t) => t.id);
       await repo.closeTasks(tx, run.tenantId, unvoted, { status: 'cancelled' });
       await repo.deleteWaitingOpinions(tx, run.tenantId, unvoted);
-      await repo.insertOpinion(tx, {
-        tenantId: run.tenantId,
-        id: newId(),
-        instanceId: run.instance.id,
-        nodeId: node.id,
-        taskName: node.name || node.id,
-        status: outcome === 'pass' ? 'sign_pass' : 'sign_no_pass',
-        qualfieds: [],
-        completedAt: new Date(),
-        durMs: 0,
-      });
+      await recordNodeOpinion(run, node, outcome === 'pass' ? 'sign_pass' : 'sign_no_pass', null);
       await repo.deleteTokens(tx, run.tenantId, [task.tokenId]);
       if (outcome === 'fail') {
         await sendBack(run, startNodeOf(run), null, 'backToStart');
@@ -556,20 +558,7 @@ export async function revokeInstance(db: Db, auth: AuthContext, input: { instId:
     if (run.instance.status !== 'running' || !untouched) throw conflict('flow.cannotRevoke');
     await clearOpenWork(run);
     const start = startNodeOf(run);
-    await repo.insertOpinion(tx, {
-      tenantId: run.tenantId,
-      id: newId(),
-      instanceId: run.instance.id,
-      nodeId: start.id,
-      taskName: start.name || start.id,
-      status: 'recoverToStart',
-      auditorId: auth.userId,
-      auditorName: run.actor.name,
-      qualfieds: [],
-      opinion: input.opinion?.trim() || null,
-      completedAt: new Date(),
-      durMs: 0,
-    });
+    await recordNodeOpinion(run, start, 'recoverToStart', run.actor, input.opinion);
     await repo.updateInstance(tx, run.tenantId, run.instance.id, { status: 'revokeToStart' });
     run.instance = { ...run.instance, status: 'revokeToStart' };
     await enterUserTask(run, start, null, auth.userId);
@@ -594,19 +583,7 @@ export async function retrieveTask(db: Db, auth: AuthContext, input: { taskId: s
     }
     await clearOpenWork(run);
     const node = requireNode(run.def.model, handled.nodeId);
-    await repo.insertOpinion(tx, {
-      tenantId: run.tenantId,
-      id: newId(),
-      instanceId: run.instance.id,
-      nodeId: node.id,
-      taskName: node.name || node.id,
-      status: 'recover',
-      auditorId: auth.userId,
-      auditorName: run.actor.name,
-      qualfieds: [],
-      completedAt: new Date(),
-      durMs: 0,
-    });
+    await recordNodeOpinion(run, node, 'recover', run.actor);
     await repo.updateInstance(tx, run.tenantId, run.instance.id, { status: 'running' });
     await enterUserTask(run, node, null, auth.userId);
     return { instId: run.instance.id };

@@ -9,14 +9,6 @@ export const Envelope = <T extends TSchema>(value: T) =>
     requestId: Type.Optional(Type.String()),
   });
 
-export interface EnvelopeOf<T> {
-  state: boolean;
-  code: number;
-  message: string;
-  value: T;
-  requestId?: string;
-}
-
 export const PageList = <T extends TSchema>(row: T) =>
   Type.Object({
     rows: Type.Array(row),
@@ -24,13 +16,6 @@ export const PageList = <T extends TSchema>(row: T) =>
     page: Type.Integer(),
     pageSize: Type.Integer(),
   });
-
-export interface PageListOf<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export const QUERY_OPERATIONS = [
   'EQUAL',

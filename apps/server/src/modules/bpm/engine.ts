@@ -98,7 +98,10 @@ async function enterUserTask(
   onlyUserId?: string,
 ) {
   const settings = nodeSettings(run, node.id);
-  const lastHandler = await repo.lastHandlerOf(run.tx, run.tenantId, run.instance.id);
+  const candidates = settings?.candidates ?? [];
+  const lastHandler = candidates.some((c) => c.type === 'previousHandler')
+    ? await repo.lastHandlerOf(run.tx, run.tenantId, run.instance.id)
+    : undefined;
   let people = onlyUserId
     ? await findUserById(run.tx, run.tenantId, onlyUserId).then((u) =>
         u ? [{ id: u.id, fullname: u.fullname }] : [],
@@ -111,7 +114,7 @@ async function enterUserTask(
           previousHandlerId: lastHandler?.userId ?? null,
           scope: { form: run.instance.data as FormData, vars: {} },
         },
-        settings?.candidates ?? [],
+        candidates,
       );
   if (people.length === 0) people = await tenantAdmins(run.tx, run.tenantId);
   const tokenId = await repo.insertToken(

@@ -26,6 +26,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // Ant Design in jsdom is slow to render on a busy machine.
+          testTimeout: 20_000,
         },
       },
       ...(['pglite', ...(onPostgres ? ['postgres'] : [])] as const).map((engine) => ({
@@ -34,6 +36,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/driver-warnings.ts'],
           provide: { engine },
           testTimeout: 30_000,
           hookTimeout: 60_000,

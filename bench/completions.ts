@@ -1,10 +1,11 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { completeTask } from '../apps/server/src/modules/bpm/engine.js';
+import { completeTask } from '../apps/server/src/modules/bpm/engine/complete.js';
 import type { AuthContext } from '../apps/server/src/security/tokens.js';
 import type { Db } from '../apps/server/src/db/client.js';
 import { signIn, type Client } from './client.js';
@@ -34,6 +35,8 @@ export interface CompletionOptions {
   startSeconds: number;
   maxStarts: number;
   completeSeconds: number;
+  /** the event-loop use of the server's thread */
+  serverLoop: ServerLoop;
 }
 
 export interface Rate {
@@ -121,8 +124,11 @@ function perCompletion(
   return { transactions: (after.commits - before.commits) / completed, tables };
 }
 
+/** Event-loop use of the thread that runs the server (cumulative; the meter takes differences). */
+export type ServerLoop = () => Promise<EventLoopUtilization>;
+
 /** CPU time of this process (server and clients) and of the whole machine, to tell where the time went. */
-function cpuMeter() {
+async function cpuMeter(serverLoop: ServerLoop) {
   const machine = () =>
     os.cpus().reduce(
       (sum, cpu) => {
@@ -135,16 +141,16 @@ function cpuMeter() {
     process: process.cpuUsage(),
     machine: machine(),
     wall: performance.now(),
-    loop: performance.eventLoopUtilization(),
+    loop: await serverLoop(),
   };
-  return () => {
+  return async () => {
     const used = process.cpuUsage(start.process);
     const end = machine();
     const busy = end.busy - start.machine.busy;
     const seconds = (performance.now() - start.wall) / 1000;
     return {
-      /** the share of the time the main thread (the server and the clients' JavaScript) was busy */
-      eventLoop: performance.eventLoopUtilization(start.loop).utilization,
+      /** the share of the time the server's thread was busy */
+      eventLoop: performance.eventLoopUtilization(await serverLoop(), start.loop).utilization,
       /** cores' worth of CPU this process used: the server, its pool and the HTTP clients */
       processCores: (used.user + used.system) / 1e6 / seconds,
       /** the share of all the machine's CPUs that was busy, whoever used it */
@@ -154,7 +160,7 @@ function cpuMeter() {
   };
 }
 
-export type CpuUse = ReturnType<ReturnType<typeof cpuMeter>>;
+export type CpuUse = Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
 
 const rate = (durations: number[], seconds: number): Rate => ({
   completed: durations.length,
@@ -303,7 +309,7 @@ export async function benchCompletions(
   progress(`completing ${prepared} tasks, ${slices.length} clients, at most ${options.completeSeconds} s`);
   const completeDurations: number[] = [];
   let clientsRanDry = 0;
-  const meter = cpuMeter();
+  const meter = await cpuMeter(options.serverLoop);
   const completeBegin = performance.now();
   const completeDeadline = completeBegin + options.completeSeconds * 1000;
   await Promise.all(
@@ -322,16 +328,16 @@ export async function benchCompletions(
     }),
   );
   const completionsEnded = performance.now();
-  const completionCpu = meter();
+  const completionCpu = await meter();
   const completions = rate(completeDurations, (completionsEnded - completeBegin) / 1000);
 
   progress(
     `pgbench -c ${pgbench.options.clients} -j ${pgbench.options.threads} -T ${pgbench.options.seconds}`,
   );
   await db.execute(sql`checkpoint`).catch(() => undefined);
-  const pgbenchMeter = cpuMeter();
+  const pgbenchMeter = await cpuMeter(options.serverLoop);
   const pgbenchResult = await pgbench.run();
-  const pgbenchCpu = pgbenchMeter();
+  const pgbenchCpu = await pgbenchMeter();
   await sleep(Math.max(0, STATS_SETTLE_MS - (performance.now() - completionsEnded)));
   const after = await snapshot(db);
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,15 @@ import { prepareDatabase } from '../apps/server/src/boot.js';
 import { DEFAULT_DEMO_PASSWORD, loadConfig } from '../apps/server/src/config.js';
 import { hashPassword } from '../apps/server/src/security/passwords.js';
 import { createClient } from './client.js';
+import { startServerThread, type ServerThread } from './server-thread.js';
+import type { Database } from '../apps/server/src/db/client.js';
 import { benchCompletions, type CompletionResult } from './completions.js';
-import { createBenchDatabase } from './database.js';
+import { createBenchDatabase, type BenchDatabase } from './database.js';
 import { createPgbench } from './pgbench.js';
 import { benchSignIn, type SignInResult } from './sign-in.js';
 import { timed, type Percentiles } from './stats.js';
 import { benchTodoList, loadTodoTasks, type TodoResult, type TodoSize } from './todo-list.js';
+import { benchWeb, webReport, type WebResult } from './web.js';
 import {
   benchAccount,
   benchUserQuery,
@@ -35,9 +39,12 @@ const TODO_SIZE: Record<'postgres' | 'pglite', TodoSize> = {
   pglite: { tasks: 100_000, users: 1_000, batch: 50_000, parallel: 1 },
 };
 const TODO = { warmup: 16, samples: 600, seconds: 25, busySamples: 100, busySeconds: 10 };
+const WEB = { loads: 5, account: 'zhuting', approver: 'hujun' };
 
-const MODULES = ['sign-in', 'user-query', 'completions', 'todo'] as const;
+const MODULES = ['sign-in', 'user-query', 'completions', 'todo', 'web'] as const;
 type Module = (typeof MODULES)[number];
+/** the benches that share the bench database and its 100,000 users; `web` has a server of its own */
+const DATABASE_MODULES: readonly Module[] = ['sign-in', 'user-query', 'completions', 'todo'];
 
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 
@@ -46,14 +53,14 @@ interface Results {
   node: string;
   cpus: number;
   threadpool: number;
-  database: { engine: string; description: string };
-  users: number;
-  insertSeconds: number;
   modules: Module[];
+  /** the bench database, when a bench that needs it ran */
+  database?: { engine: string; description: string; users: number; insertSeconds: number };
   signIn?: SignInResult;
   userQuery?: UserQueryResult & { filter: typeof USER_QUERY; description: string };
   completions?: CompletionResult | { skipped: string };
   todoList?: TodoResult | { skipped: string };
+  web?: WebResult;
 }
 
 const fixed = (value: number) => value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2);
@@ -86,9 +93,12 @@ function signInReport(s: SignInResult): string[] {
   ];
 }
 
-function userQueryReport(r: Results, q: NonNullable<Results['userQuery']>): string[] {
+function userQueryReport(
+  database: NonNullable<Results['database']>,
+  q: NonNullable<Results['userQuery']>,
+): string[] {
   return [
-    `User query at ${count(r.users)} users in one tenant (inserted in ${fixed(r.insertSeconds)} s):`,
+    `User query at ${count(database.users)} users in one tenant (inserted in ${fixed(database.insertSeconds)} s):`,
     `  queryUsersByType: ${q.description}; ${q.total} match; one caller at a time`,
     row('', 'p50 ms', 'p99 ms', 'samples'),
     latencyRow('queryUsersByType over HTTP', q.query),
@@ -187,14 +197,15 @@ function report(r: Results, explainFile: string): string {
   return [
     '',
     `EIP Portal bench, ${r.date}: Node ${r.node}, ${r.cpus} CPUs, libuv threadpool ${r.threadpool}`,
-    `Database: ${r.database.description}`,
+    ...(r.database ? [`Database: ${r.database.description}`] : []),
     '',
     ...(r.signIn ? signInReport(r.signIn) : []),
-    ...(r.userQuery ? userQueryReport(r, r.userQuery) : []),
+    ...(r.database && r.userQuery ? userQueryReport(r.database, r.userQuery) : []),
     ...(r.completions
       ? completionsReport(r.completions, path.relative(process.cwd(), COMPLETE_EXPLAIN_FILE))
       : []),
     ...(r.todoList ? todoReport(r.todoList, explainFile) : []),
+    ...(r.web ? webReport(r.web, row) : []),
   ].join('\n');
 }
 
@@ -213,10 +224,133 @@ mkdirSync(RESULTS_DIR, { recursive: true });
 
 let interrupted = false;
 
+/**
+ * The server the clients call over HTTP. On PostgreSQL it runs in a thread of its own with a pool of its
+ * own, as in production no client shares its event loop; PGlite is one embedded connection, so there it
+ * runs in this thread on the bench's database.
+ */
+async function startServer(bench: BenchDatabase, database: Database): Promise<ServerThread> {
+  const env = {
+    DATA_DIR: bench.dataDir,
+    WEB_DIST_DIR: path.join(bench.dataDir, 'no-web'),
+    ...(bench.url ? { DATABASE_URL: bench.url } : {}),
+  };
+  if (bench.engine === 'postgres') return startServerThread({ env, dataDir: bench.dataDir });
+  const app = await buildApp({ config: loadConfig(env, bench.dataDir), database, logger: false });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    origin,
+    eventLoop: async () => performance.eventLoopUtilization(),
+    stop: () => app.close(),
+  };
+}
+
+/**
+ * The benches on the bench database (PostgreSQL of BENCH_DATABASE_URL, or PGlite) with 100,000 users
+ * inserted, through one server; their figures go into `results`.
+ */
+async function databaseBenches(
+  modules: Module[],
+  results: Results,
+  teardown: Array<() => Promise<unknown>>,
+): Promise<void> {
+  const bench = await createBenchDatabase(process.env);
+  teardown.push(() => bench.remove());
+  progress(`database: ${bench.description}`);
+  const config = loadConfig(
+    { DATA_DIR: bench.dataDir, DATABASE_URL: bench.url, WEB_DIST_DIR: path.join(bench.dataDir, 'no-web') },
+    bench.dataDir,
+  );
+  const { database } = await prepareDatabase(config);
+  teardown.push(() => database.close());
+  const server = await startServer(bench, database);
+  teardown.push(() => server.stop());
+  const client = createClient(server.origin);
+
+  const encrypt = await client.encryptor();
+  const admin = await client.call('login', {
+    query: { tenantId: '-1' },
+    body: { username: 'admin', password: encrypt(DEFAULT_DEMO_PASSWORD) },
+  });
+  if (!admin.body.state) throw new Error(`admin sign-in failed: ${admin.body.message}`);
+  const tenantId = admin.body.value.userAttrs.tenantId;
+
+  progress(`inserting ${USERS} users`);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const insertMs = await timed(() => insertUsers(database.db, tenantId, USERS, passwordHash));
+
+  results.database = {
+    engine: bench.engine,
+    description: bench.description,
+    users: USERS,
+    insertSeconds: insertMs / 1000,
+  };
+
+  if (modules.includes('sign-in')) {
+    progress('sign-in and argon2id');
+    const accounts = Array.from({ length: 80 }, (_, i) => i + 1)
+      .filter(isActiveBenchUser)
+      .map(benchAccount);
+    results.signIn = await benchSignIn(client, {
+      ...SIGN_IN,
+      accounts,
+      password: BENCH_PASSWORD,
+      passwordHash,
+    });
+  }
+
+  if (modules.includes('user-query')) {
+    progress('user query and select 1');
+    const userQuery = await benchUserQuery(client, database.db, admin.body.value.token, QUERY);
+    results.userQuery = { ...userQuery, filter: USER_QUERY, description: USER_QUERY_DESCRIPTION };
+  }
+
+  if (modules.includes('completions')) {
+    if (!bench.adminUrl) {
+      results.completions = {
+        skipped:
+          'PGlite is an embedded single-connection database: 32 clients would measure its one queue, and ' +
+          'there is no server for pgbench to measure; set BENCH_DATABASE_URL',
+      };
+    } else {
+      progress('engine completions and pgbench');
+      const pgbench = createPgbench(bench.adminUrl, PGBENCH);
+      teardown.push(() => pgbench.remove());
+      results.completions = await benchCompletions(
+        client,
+        database.db,
+        pgbench,
+        {
+          ...COMPLETIONS,
+          tenantId,
+          password: DEFAULT_DEMO_PASSWORD,
+          databaseUrl: bench.url!,
+          explainFile: COMPLETE_EXPLAIN_FILE,
+          serverLoop: server.eventLoop,
+        },
+        progress,
+      );
+      await pgbench.remove();
+    }
+  }
+
+  if (modules.includes('todo')) {
+    const size = TODO_SIZE[bench.engine];
+    progress(`loading ${size.tasks} todo tasks for ${size.users} users`);
+    const loaded = await loadTodoTasks(database.db, tenantId, size);
+    progress('getTodoList and select 1');
+    results.todoList = await benchTodoList(
+      client,
+      database.db,
+      { ...TODO, tenantId, size, password: BENCH_PASSWORD, explainFile: EXPLAIN_FILE },
+      loaded,
+    );
+  }
+}
+
 async function main() {
   const modules = selectedModules(process.argv.slice(2));
-  const bench = await createBenchDatabase(process.env);
-  const teardown: Array<() => Promise<unknown>> = [() => bench.remove()];
+  const teardown: Array<() => Promise<unknown>> = [];
   let cleaning: Promise<void> | undefined;
   const cleanUp = () =>
     (cleaning ??= (async () => {
@@ -231,100 +365,16 @@ async function main() {
   process.once('SIGTERM', interrupt);
 
   try {
-    progress(`database: ${bench.description}; benches: ${modules.join(', ')}`);
-    const config = loadConfig(
-      { DATA_DIR: bench.dataDir, DATABASE_URL: bench.url, WEB_DIST_DIR: path.join(bench.dataDir, 'no-web') },
-      bench.dataDir,
-    );
-    const { database } = await prepareDatabase(config);
-    teardown.push(() => database.close());
-    const app = await buildApp({ config, database, logger: false });
-    teardown.push(() => app.close());
-    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    const client = createClient(origin);
-
-    const encrypt = await client.encryptor();
-    const admin = await client.call('login', {
-      query: { tenantId: '-1' },
-      body: { username: 'admin', password: encrypt(DEFAULT_DEMO_PASSWORD) },
-    });
-    if (!admin.body.state) throw new Error(`admin sign-in failed: ${admin.body.message}`);
-    const tenantId = admin.body.value.userAttrs.tenantId;
-
-    progress(`inserting ${USERS} users`);
-    const passwordHash = await hashPassword(BENCH_PASSWORD);
-    const insertMs = await timed(() => insertUsers(database.db, tenantId, USERS, passwordHash));
-
+    progress(`benches: ${modules.join(', ')}`);
     const results: Results = {
       date: new Date().toISOString(),
       node: process.version,
       cpus: os.availableParallelism(),
       threadpool: Number(process.env.UV_THREADPOOL_SIZE) || 4,
-      database: { engine: bench.engine, description: bench.description },
-      users: USERS,
-      insertSeconds: insertMs / 1000,
       modules,
     };
-
-    if (modules.includes('sign-in')) {
-      progress('sign-in and argon2id');
-      const accounts = Array.from({ length: 80 }, (_, i) => i + 1)
-        .filter(isActiveBenchUser)
-        .map(benchAccount);
-      results.signIn = await benchSignIn(client, {
-        ...SIGN_IN,
-        accounts,
-        password: BENCH_PASSWORD,
-        passwordHash,
-      });
-    }
-
-    if (modules.includes('user-query')) {
-      progress('user query and select 1');
-      const userQuery = await benchUserQuery(client, database.db, admin.body.value.token, QUERY);
-      results.userQuery = { ...userQuery, filter: USER_QUERY, description: USER_QUERY_DESCRIPTION };
-    }
-
-    if (modules.includes('completions')) {
-      if (!bench.adminUrl) {
-        results.completions = {
-          skipped:
-            'PGlite is an embedded single-connection database: 32 clients would measure its one queue, and ' +
-            'there is no server for pgbench to measure; set BENCH_DATABASE_URL',
-        };
-      } else {
-        progress('engine completions and pgbench');
-        const pgbench = createPgbench(bench.adminUrl, PGBENCH);
-        teardown.push(() => pgbench.remove());
-        results.completions = await benchCompletions(
-          client,
-          database.db,
-          pgbench,
-          {
-            ...COMPLETIONS,
-            tenantId,
-            password: DEFAULT_DEMO_PASSWORD,
-            databaseUrl: bench.url!,
-            explainFile: COMPLETE_EXPLAIN_FILE,
-          },
-          progress,
-        );
-        await pgbench.remove();
-      }
-    }
-
-    if (modules.includes('todo')) {
-      const size = TODO_SIZE[bench.engine];
-      progress(`loading ${size.tasks} todo tasks for ${size.users} users`);
-      const loaded = await loadTodoTasks(database.db, tenantId, size);
-      progress('getTodoList and select 1');
-      results.todoList = await benchTodoList(
-        client,
-        database.db,
-        { ...TODO, tenantId, size, password: BENCH_PASSWORD, explainFile: EXPLAIN_FILE },
-        loaded,
-      );
-    }
+    if (modules.some((m) => DATABASE_MODULES.includes(m))) await databaseBenches(modules, results, teardown);
+    if (modules.includes('web')) results.web = await benchWeb(WEB, teardown, progress);
 
     console.log(report(results, path.relative(process.cwd(), EXPLAIN_FILE)));
     // a run of only some benches leaves the last full run's figures as they are

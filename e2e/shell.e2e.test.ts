@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiSignIn } from './support/api';
 import { profileMenu, signIn, THEME_KEY, TOKEN_KEY } from './support/app';
 import { setupHarness } from './support/harness';
 import { demoPassword } from './support/server';
@@ -230,21 +231,116 @@ describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', 
     await bad.waitForURL(`${server.url}/eipFront/500`);
   });
 
-  it('reloads when another tab changes the token', async () => {
+  it('spec §2: reloads when another tab clears the token by signing out', async () => {
     const { server, browser } = await harness();
     const { page } = await browser.newPage();
     await home(page, server.url, 'zhuting');
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const mark = (value: string) =>
+      page.evaluate((v) => ((window as unknown as { marker?: string }).marker = v), value);
+    const marker = () => page.evaluate(() => (window as unknown as { marker?: string }).marker ?? 'reloaded');
+
+    // Another tab signing in reloads this one too: let that reload happen before watching for the sign-out.
+    await mark('before the other sign-in');
     const { page: other } = await browser.newPage();
     await home(other, server.url, 'luobin');
+    await expect.poll(marker).toBe('reloaded');
+    await page.getByRole('heading', { level: 1, name: GREETINGS }).waitFor();
+    await mark('signed in here');
+    await page.waitForTimeout(1000);
+    expect(await marker()).toBe('signed in here');
+
     await profileMenu(other, '退出登录');
     await other
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*定/ })
       .click();
     await other.waitForURL(`${server.url}/eipFront/login`);
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded'))
-      .toBe('reloaded');
+    expect(await other.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await expect.poll(marker).toBe('reloaded');
+    await page.getByRole('heading', { level: 1, name: GREETINGS }).waitFor();
+  });
+
+  it('spec §2: a short link sends a signed-out visitor to /login; a guest link opens its page full screen', async () => {
+    const { server, browser } = await harness();
+    const token = await apiSignIn(server.url, 'zhuting');
+    const shorten = async (url: string, guest: boolean) =>
+      (
+        await api<{ shortUrl: string; path: string }>(
+          server.url,
+          'POST',
+          '/portal/shorturlManage/getShortUrlByLong',
+          { token, body: { url, guest } },
+        )
+      ).envelope.value;
+
+    const ordinary = await shorten('/mail/mailList', false);
+    const { page: visitor, errors } = await browser.newPage();
+    await visitor.goto(`${server.url}${ordinary.path}`);
+    await visitor.waitForURL(`${server.url}/eipFront/login?redirect=%2Fmail%2FmailList`);
+    await visitor.getByLabel('账号', { exact: true }).waitFor();
+    await visitor.goto(`${server.url}/eipFront/surl/NoSuchCode`);
+    await visitor.waitForURL(`${server.url}/eipFront/login`);
+
+    const shared = await shorten('/appContent?doc=7', true);
+    const { page: guest } = await browser.newPage();
+    await guest.goto(`${server.url}${shared.path}`);
+    await guest.waitForURL(`${server.url}/eipFront/appContent?doc=7`);
+    await guest.getByRole('heading', { name: '「应用内容」即将上线' }).waitFor();
+    expect(await guest.locator('.eip-layout-empty').count()).toBe(1);
+    expect(await guest.getByRole('navigation', { name: '主菜单' }).count()).toBe(0);
+    expect(await guest.evaluate(() => sessionStorage.getItem('eip-front-guest'))).toBe('/appContent?doc=7');
+    await guest.screenshot({ path: `${artifacts}guest-link.png`, animations: 'disabled' });
+    // the guest token is good for that page only
+    await guest.goto(`${server.url}/eipFront/index`);
+    await guest.waitForURL(`${server.url}/eipFront/login`);
+    expect(errors).toEqual([]);
+  });
+
+  it('spec §1: an old Internet Explorer gets a warning box that cannot be closed', async () => {
+    const { server, browser } = await harness();
+    const { page } = await browser.newPage();
+    await page.addInitScript(() =>
+      Object.defineProperty(document, 'documentMode', { value: 11, configurable: true }),
+    );
+    await page.goto(`${server.url}/eipFront/login`);
+    const warning = page.getByRole('alertdialog');
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe(
+      '温馨提示：您的浏览器版本过低，本系统不支持 Internet Explorer，请使用 Chrome、Edge 或 Firefox 浏览器访问。',
+    );
+    expect(await warning.getByRole('button').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await warning.click();
+    expect(await warning.isVisible()).toBe(true);
+    expect(await warning.boundingBox()).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+    const onTop = await page.evaluate(
+      () => document.elementFromPoint(640, 700)?.closest('#eip-old-ie') !== null,
+    );
+    expect(onTop).toBe(true);
+    await page.screenshot({ path: `${artifacts}old-ie.png`, animations: 'disabled' });
+  });
+
+  it('spec §8: the production build puts uncaught errors in the error log (系统错误列表)', async () => {
+    const { server, browser } = await harness();
+    const { page } = await browser.newPage();
+    await home(page, server.url, 'zhuting');
+    const errorLog = page.getByRole('button', { name: '错误日志' });
+    expect(await errorLog.count()).toBe(0);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('未捕获的测试错误');
+      });
+      void Promise.reject(new Error('未处理的测试拒绝'));
+    });
+    await errorLog.click();
+    const dialog = page.getByRole('dialog', { name: '系统错误列表' });
+    const thrown = dialog.getByRole('row', { name: /未捕获的测试错误/ });
+    await thrown.waitFor();
+    expect(await thrown.getByRole('cell').first().textContent()).toBe('/eipFront/index');
+    await dialog.getByRole('row', { name: /未处理的测试拒绝/ }).waitFor();
+    expect(await thrown.getByRole('link', { name: 'Baidu' }).getAttribute('href')).toBe(
+      `https://www.baidu.com/s?wd=${encodeURIComponent('未捕获的测试错误')}`,
+    );
+    await page.screenshot({ path: `${artifacts}error-log.png`, animations: 'disabled' });
   });
 });

@@ -1,4 +1,5 @@
 import { constants, publicEncrypt } from 'node:crypto';
+import { demoPassword } from './server';
 
 export interface Envelope<T = unknown> {
   state: boolean;
@@ -31,4 +32,14 @@ export function encryptPassword(publicKeyPem: string, password: string): string 
     { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(password, 'utf8'),
   ).toString('base64');
+}
+
+/** Signs in through the API, as the login page does, and answers the token. */
+export async function apiSignIn(baseUrl: string, account: string, password = demoPassword): Promise<string> {
+  const publicKey = await api<string>(baseUrl, 'GET', '/auth/base/tools/v1/getPublicKey');
+  const login = await api<{ token: string }>(baseUrl, 'POST', '/auth/auth?tenantId=-1', {
+    body: { username: account, password: encryptPassword(publicKey.envelope.value, password) },
+  });
+  if (!login.envelope.state) throw new Error(`sign-in of ${account} failed: ${login.envelope.message}`);
+  return login.envelope.value.token;
 }

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { demoPassword } from './server';
 
 export const TOKEN_KEY = 'eip-front';
@@ -39,8 +38,17 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page; answers the serious and critical violations. */
+/**
+ * Runs axe-core on the whole page; answers the serious and critical violations. It waits until no
+ * finite transition or animation is still changing colours (a button fading in from disabled is no
+ * contrast fault), but not for endless ones such as spinners and status dots.
+ */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.addScriptTag({ content: source });
   const violations = await page.evaluate(async () => {
@@ -57,26 +65,4 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
-}
-
-/** Collects the JavaScript a page loads (bytes gzipped per file) while `load` runs. */
-export async function javascriptLoaded(page: Page, load: () => Promise<void>) {
-  const files = new Map<string, number>();
-  const pending: Promise<void>[] = [];
-  const onResponse = (response: Response) => {
-    const url = response.url();
-    if (!url.endsWith('.js')) return;
-    pending.push(
-      response
-        .body()
-        .then((body) => void files.set(url, gzipSync(body, { level: 9 }).length))
-        .catch(() => undefined),
-    );
-  };
-  page.on('response', onResponse);
-  await load();
-  await Promise.all(pending);
-  page.off('response', onResponse);
-  const total = [...files.values()].reduce((sum, size) => sum + size, 0);
-  return { files, total };
 }

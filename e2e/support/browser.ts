@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const ARGS = [
+/** The flags Chromium runs with here, in the tests and in the web bench. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -23,22 +24,33 @@ export interface TestBrowser {
   close: () => Promise<void>;
 }
 
+/** Chromium's executable (Debian's package, or CHROMIUM_PATH); a missing one is an error, never a skip. */
+export function chromiumPath(): string {
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium is required but ${executablePath} does not exist. ` +
+        'Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH to its executable.',
+    );
+  }
+  return executablePath;
+}
+
+/** Chromium for tests with several users at once: each gets a context of its own (separate storage). */
+export async function launchMultiUserBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
+
 /**
  * Launches Chromium (Debian's package, or CHROMIUM_PATH) with a fresh profile. A missing browser is a
  * failure, never a skip: the end-to-end proof must run.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium is required for the end-to-end tests but ${executablePath} does not exist. ` +
-        'Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH to its executable.',
-    );
-  }
+  const executable = chromiumPath();
   const userDataDir = await mkdtemp(join(tmpdir(), 'eip-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
+    executablePath: executable,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     locale: 'zh-CN',
     viewport: { width: 1280, height: 800 },
   });

@@ -20,10 +20,21 @@ export const demoPassword = process.env.EIP_DEMO_PASSWORD || 'Demo@2026';
 export interface TestServer {
   /** `http://127.0.0.1:{port}` */
   url: string;
+  /** The data directory (its secret key signs the tokens): a restart on it keeps sessions valid. */
+  dataDir: string;
   /** What the server printed so far (stdout and stderr). */
   output: () => string;
-  /** SIGTERM, then SIGKILL after a grace period; removes the data directory. */
+  /** SIGTERM, then SIGKILL after a grace period; removes the data directory unless it was given. */
   stop: () => Promise<void>;
+  /** SIGKILL at once, as a crash: nothing is cleaned up, the data directory stays. */
+  kill: () => Promise<void>;
+}
+
+export interface ServerOptions {
+  /** a PostgreSQL database for this server (default: E2E_DATABASE_URL, else the embedded database) */
+  databaseUrl?: string;
+  /** an existing data directory to start on (a restart); it is then left in place by `stop` */
+  dataDir?: string;
 }
 
 function freePort(): Promise<number> {
@@ -72,7 +83,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
  * so it migrates and seeds a fresh embedded database. With `E2E_DATABASE_URL` set it runs on that
  * PostgreSQL database instead (which the caller provides empty).
  */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   for (const [file, build] of [
     [serverEntry, 'npm run build -w @eip/server'],
     [webIndex, 'npm run build -w @eip/web'],
@@ -82,7 +93,7 @@ export async function startServer(): Promise<TestServer> {
   }
 
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'eip-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'eip-e2e-')));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -93,7 +104,8 @@ export async function startServer(): Promise<TestServer> {
   delete env.NODE_ENV;
   delete env.VITEST;
   delete env.DATABASE_URL;
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? process.env.E2E_DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
@@ -119,7 +131,12 @@ export async function startServer(): Promise<TestServer> {
         await waitForExit(child, STOP_GRACE_MS);
       }
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    process.off('exit', killOnExit);
+    child.kill('SIGKILL');
+    await waitForExit(child, STOP_GRACE_MS);
   };
 
   const url = `http://127.0.0.1:${port}`;
@@ -130,5 +147,5 @@ export async function startServer(): Promise<TestServer> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`The server did not start: ${reason}\n--- server output ---\n${output}\n--- end ---`);
   }
-  return { url, output: () => output, stop };
+  return { url, dataDir, output: () => output, stop, kill };
 }

@@ -1,4 +1,5 @@
 import { pickLanguage, type Language } from '@eip/contracts/codes';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,13 +10,21 @@ import { registerErrorHandling, sendError } from './http/envelope.js';
 import { registerRoutes, type Handlers } from './http/register.js';
 import { isSpaDeepLink, registerSpa } from './http/spa.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
+import { bpmPersonalHandlers } from './modules/bpm-personal/bpm-personal.routes.js';
 import { bpmHandlers } from './modules/bpm/bpm.routes.js';
+import { instanceHandlers } from './modules/bpm/instance.routes.js';
+import { taskHandlers } from './modules/bpm/task.routes.js';
+import { fileHandlers } from './modules/portal/file.routes.js';
+import { messageHandlers } from './modules/portal/message.routes.js';
 import { portalHandlers } from './modules/portal/portal.routes.js';
+import { shortUrlHandlers } from './modules/portal/short-url.routes.js';
 import { ucHandlers } from './modules/uc/uc.routes.js';
 import { deriveKey, loadMasterSecret } from './security/secret.js';
 import { loadLoginKeys } from './security/rsa.js';
 import { createTokenService } from './security/tokens.js';
 import type { Services } from './services.js';
+import { localFileStore } from './files/store.js';
+import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +65,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     db: database.db,
     keys: await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
     tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
+    files: localFileStore(path.join(config.dataDir, 'files')),
   };
+  // uploads (routes of kind upload): one file a request, no larger than FILE_LIMIT_BYTES
+  await app.register(fastifyMultipart, { limits: { fileSize: config.fileLimitBytes, files: 1, fields: 10 } });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -75,7 +87,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...authHandlers(services),
     ...ucHandlers(services),
     ...portalHandlers(services),
+    ...fileHandlers(services),
+    ...messageHandlers(services),
+    ...shortUrlHandlers(services),
     ...bpmHandlers(services),
+    ...taskHandlers(services),
+    ...instanceHandlers(services),
+    ...bpmPersonalHandlers(services),
   } satisfies Handlers;
   registerRoutes(app, handlers, services);
 

@@ -19,6 +19,8 @@ export interface Config {
   webDistDir: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** the largest uploaded file */
+  fileLimitBytes: number;
   /** failed sign-ins for one account or address before answers are slowed, and before it is locked */
   loginSlowAfter: number;
   loginLockAfter: number;
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDistDir: path.resolve(cwd, env.WEB_DIST_DIR || 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    fileLimitBytes: integer(env, 'FILE_LIMIT_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     loginSlowAfter: integer(env, 'LOGIN_SLOW_AFTER', 3, 1, 1000),
     loginLockAfter: integer(env, 'LOGIN_LOCK_AFTER', 5, 1, 1000),
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440),

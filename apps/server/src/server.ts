@@ -1,9 +1,13 @@
 import { buildApp } from './app.js';
 import { prepareDatabase } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startJobRunner } from './jobs/runner.js';
+import { bpmJobHandlers } from './modules/bpm/jobs.js';
 import { PLATFORM, SECOND_TENANT } from './seed/demo-data.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often due jobs (timers, service-task calls) are looked for. */
+const JOB_POLL_MS = 1_000;
 
 function demoAccounts(password: string): string {
   const line = (tenant: string, account: string, name: string) =>
@@ -23,6 +27,10 @@ async function main() {
   const config = loadConfig();
   const { database, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, database });
+  const jobs = startJobRunner(database.db, bpmJobHandlers, {
+    intervalMs: JOB_POLL_MS,
+    onError: (error) => app.log.error({ err: error }, 'job round failed'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +39,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {
+      await jobs.stop();
       await app.close();
       await database.close();
     } finally {

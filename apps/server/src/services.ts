@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { FileStore } from './files/store.js';
 import type { LoginKeys } from './security/rsa.js';
 import type { TokenService } from './security/tokens.js';
 
@@ -9,4 +10,5 @@ export interface Services {
   db: Db;
   keys: LoginKeys;
   tokens: TokenService;
+  files: FileStore;
 }

@@ -2,8 +2,8 @@ import { constants, publicEncrypt, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RouteBody, RouteName, RouteQuery, RouteValue } from '@eip/contracts';
-import { routes } from '@eip/contracts';
+import type { RouteBody, RouteName, RouteParams, RouteQuery, RouteValue } from '@eip/contracts';
+import { routes, routeUrl } from '@eip/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -16,6 +16,7 @@ import { withDatabase } from './global-setup.js';
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 
 export interface CallOptions<N extends RouteName> {
+  params?: RouteParams<N> | Record<string, string>;
   query?: RouteQuery<N> | Record<string, unknown>;
   body?: RouteBody<N> | unknown;
   token?: string;
@@ -86,7 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     if (options.lang) headers['accept-language'] = options.lang;
     const response = await app.inject({
       method: info.method,
-      url: `/${info.group}/${info.path}`,
+      url: routeUrl(name, undefined, options.params as Record<string, string> | undefined),
       query: options.query as Record<string, string> | undefined,
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
       headers,

@@ -11,8 +11,20 @@ export const apiBase: Record<Group, string> = Object.fromEntries(
 /** Request timeout (spec §9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
+/** Spec §8, §9: a page's code that has not loaded after this long raises a ChunkLoadError. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Spec §9: a call whose address contains this shows a full-page loading overlay while it runs. */
+export const LOADING_OVERLAY_URL_PART = 'doEdit';
+
+/** Spec §3: the login answer carries the token under this name. */
+export const TOKEN_NAME = 'token';
+
 /** How long a toast stays (spec §9: message duration 1800 ms). */
 export const MESSAGE_DURATION_MS = 1800;
+
+/** How often the message bell and the message page look for new inner messages (push comes later). */
+export const MESSAGE_POLL_MS = 30_000;
 
 /** The page the app opens after sign-in and for `/` (spec §9: default open /index). */
 export const LANDING_PATH = '/index';

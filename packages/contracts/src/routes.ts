@@ -6,22 +6,42 @@
  * base of a group is `/{group}`.
  */
 import { authUserRoutes } from './routes/auth-user.js';
+import { bpmInstanceRoutes } from './routes/bpm-instance.js';
+import { bpmTaskRoutes } from './routes/bpm-task.js';
+import { bpmPersonalRoutes } from './routes/bpm-personal.js';
 import { bpmRoutes } from './routes/bpm.js';
+import { fileRoutes } from './routes/files.js';
+import { messageRoutes } from './routes/messages.js';
 import { directoryRoutes } from './routes/directory.js';
 import { portalRoutes } from './routes/portal.js';
+import { shortUrlRoutes } from './routes/short-url.js';
 import type { RouteInfo } from './routes/route.js';
 
 export * from './routes/route.js';
+/** The runtime sections on their own (the authority sweep goes through them). */
+export { bpmInstanceRoutes, bpmTaskRoutes };
 
 export const routes = {
   ...authUserRoutes,
   ...directoryRoutes,
   ...portalRoutes,
+  ...shortUrlRoutes,
+  ...messageRoutes,
   ...bpmRoutes,
+  ...bpmTaskRoutes,
+  ...bpmInstanceRoutes,
+  ...fileRoutes,
+  ...bpmPersonalRoutes,
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof routes;
 
-/** The URL of a route under its group's base (default `/{group}`). */
-export const routeUrl = (name: RouteName, base = `/${routes[name].group}`): string =>
-  `${base}/${routes[name].path.replace(/^\//, '')}`;
+/** The URL of a route under its group's base (default `/{group}`), its `{name}` parameters filled in. */
+export const routeUrl = (
+  name: RouteName,
+  base = `/${routes[name].group}`,
+  params: Record<string, string> = {},
+): string =>
+  `${base}/${routes[name].path.replace(/^\//, '')}`.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(params, key) ? encodeURIComponent(params[key]!) : whole,
+  );

@@ -6,20 +6,38 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { RouteName } from './routes.js';
 import type { RouteSchemas } from './schemas/route-schemas.js';
+import { bpmInstanceSchemas } from './schemas/bpm-instance.js';
+import { bpmTaskSchemas } from './schemas/bpm-task.js';
+import { bpmPersonalSchemas } from './schemas/bpm-personal.js';
 import { bpmSchemas } from './schemas/bpm.js';
+import { fileSchemas } from './schemas/files.js';
+import { messageSchemas } from './schemas/messages.js';
 import { portalSchemas } from './schemas/portal.js';
+import { shortUrlSchemas } from './schemas/short-url.js';
 import { authUserSchemas, directorySchemas } from './schemas/uc.js';
 
+export * from './schemas/bpm-instance.js';
+export * from './schemas/bpm-task.js';
+export * from './schemas/bpm-personal.js';
 export * from './schemas/bpm.js';
+export * from './schemas/files.js';
+export * from './schemas/messages.js';
 export * from './schemas/portal.js';
 export type * from './schemas/route-schemas.js';
+export * from './schemas/short-url.js';
 export * from './schemas/uc.js';
 
 export const schemas = {
   ...authUserSchemas,
   ...directorySchemas,
   ...portalSchemas,
+  ...shortUrlSchemas,
+  ...messageSchemas,
   ...bpmSchemas,
+  ...bpmTaskSchemas,
+  ...bpmInstanceSchemas,
+  ...fileSchemas,
+  ...bpmPersonalSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = (typeof schemas)[N] extends {
@@ -28,6 +46,7 @@ type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = (typeof schem
   ? Static<S>
   : undefined;
 
+export type RouteParams<N extends RouteName> = SchemaOf<N, 'params'>;
 export type RouteQuery<N extends RouteName> = SchemaOf<N, 'query'>;
 export type RouteBody<N extends RouteName> = SchemaOf<N, 'body'>;
 export type RouteValue<N extends RouteName> = SchemaOf<N, 'value'>;

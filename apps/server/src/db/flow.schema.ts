@@ -56,12 +56,29 @@ export const flowInstances = pgTable(
     initiatorName: text('initiator_name').notNull(),
     /** the business data (form), validated per node permissions */
     data: jsonb('data').notNull(),
+    /** instance variables: service-task results and values the engine sets (CEL `vars`) */
+    vars: jsonb('vars').notNull().default({}),
+    businessKey: text('business_key'),
+    /** copied from the definition: lists filter by flow type without a join */
+    flowType: text('flow_type'),
+    /** a suspended instance keeps its place; none of its tasks can be handled until it is resumed */
+    suspended: boolean('suspended').notNull().default(false),
+    /** a call activity's child: the parent instance, the call-activity node and the token waiting there */
+    parentInstanceId: text('parent_instance_id'),
+    parentNodeId: text('parent_node_id'),
+    parentTokenId: text('parent_token_id'),
+    /** the top of a tree of call-activity children; null for a top-level instance (its own root) */
+    rootInstanceId: text('root_instance_id'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     endAt: timestamp('end_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('bpm_instance_initiator_idx').on(t.tenantId, t.initiatorId, t.createdAt),
+    index('bpm_instance_parent_idx')
+      .on(t.tenantId, t.parentInstanceId, t.parentNodeId)
+      .where(sql`${t.parentInstanceId} is not null`),
   ],
 );
 
@@ -73,10 +90,17 @@ export const flowTokens = pgTable(
     id: text('id').notNull(),
     instanceId: text('instance_id').notNull(),
     nodeId: text('node_id').notNull(),
-    /** active: at a user task; joining: arrived at a join, waiting for the other branches */
+    /**
+     * active: at a user task; joining: arrived at a join, waiting for the other branches; waiting: at a
+     * call activity (for its child instance) or a service task (for its call)
+     */
     state: text('state').notNull(),
     /** after a reject with direct return: resubmitting goes straight back to this node */
     returnToNodeId: text('return_to_node_id'),
+    /** a sequential countersign: the voters still to come, in order (user ids) */
+    sequence: jsonb('sequence'),
+    /** the task whose handling created the token (what a take-back undoes); null for a start or a job */
+    originTaskId: text('origin_task_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -95,20 +119,38 @@ export const flowTasks = pgTable(
     nodeId: text('node_id').notNull(),
     name: text('name').notNull(),
     nodeType: text('node_type').notNull(),
-    /** pending, done, cancelled */
+    /** pending; waiting (an add-sign before it is still open); done; cancelled */
     status: text('status').notNull(),
+    /** NORMAL, DELIVERTO (handed over), TRANSFORMING (asked to give an opinion), COMMU, INQU, ADDSIGN */
+    type: text('type').notNull().default('NORMAL'),
+    /** the task that asked for this one (communicate, inquire, transfer opinion, add-sign) */
+    parentTaskId: text('parent_task_id'),
+    /** who the task belonged to before it was handed over (delegate) */
+    ownerId: text('owner_id'),
     /** countersign: the voter this task belongs to; null when any candidate may take it */
     assigneeId: text('assignee_id'),
+    /** a candidate who locked the task: the other candidates cannot handle it until it is unlocked */
+    lockedBy: text('locked_by'),
+    /** the handler has opened it */
+    isRead: boolean('is_read').notNull().default(false),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** the urgency the initiator raised it to (sendBpmTaskUrgent) */
+    urgentStateValue: text('urgent_state_value'),
+    /** saved with saveDraft: the form data and opinion the handler has not submitted yet */
+    draftData: jsonb('draft_data'),
+    draftOpinion: text('draft_opinion'),
     /** the tasks of one countersign round share it */
     signBatch: text('sign_batch'),
     subject: text('subject').notNull(),
     defKey: text('def_key').notNull(),
     defName: text('def_name').notNull(),
+    flowType: text('flow_type'),
     initiatorId: text('initiator_id').notNull(),
     initiatorName: text('initiator_name').notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: text('completed_by'),
+    completedByName: text('completed_by_name'),
     /** agree, oppose, reject, backToStart, submit, resubmit, ... */
     action: text('action'),
   },
@@ -118,6 +160,12 @@ export const flowTasks = pgTable(
     index('bpm_task_done_idx')
       .on(t.tenantId, t.completedBy, t.completedAt)
       .where(sql`${t.status} = 'done'`),
+    index('bpm_task_owner_idx')
+      .on(t.tenantId, t.ownerId, t.createdAt)
+      .where(sql`${t.ownerId} is not null`),
+    index('bpm_task_parent_idx')
+      .on(t.tenantId, t.parentTaskId)
+      .where(sql`${t.parentTaskId} is not null`),
   ],
 );
 
@@ -128,12 +176,14 @@ export const flowTaskCandidates = pgTable(
     tenantId: text('tenant_id').notNull(),
     taskId: text('task_id').notNull(),
     userId: text('user_id').notNull(),
+    /** an agent's row: the user whose task this is and for whom the agent acts */
+    principalId: text('principal_id'),
     /** ordering key for the todo list: the task's creation time */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.userId] }),
-    index('bpm_task_candidate_todo_idx').on(t.tenantId, t.userId, t.createdAt),
+    index('bpm_task_candidate_todo_idx').on(t.tenantId, t.userId, t.createdAt, t.taskId),
   ],
 );
 
@@ -153,6 +203,15 @@ export const flowOpinions = pgTable(
     /** the candidates when the task was created: [{id, name, type}] */
     qualfieds: jsonb('qualfieds').notNull(),
     opinion: text('opinion'),
+    /** attachments: [{name, response: {fileId, fileName}}] */
+    files: jsonb('files').notNull().default([]),
+    /** the task's type (NORMAL, COMMU, ...), so the table can say what kind of answer it was */
+    taskType: text('task_type'),
+    /** the person the auditor acted for (an agent's principal, a secretary's leader) */
+    principalId: text('principal_id'),
+    principalName: text('principal_name'),
+    /** awaiting_check rows: whether the candidate has opened the task (待阅 / 已阅) */
+    isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     durMs: bigint('dur_ms', { mode: 'number' }),
@@ -175,11 +234,141 @@ export const innerMessages = pgTable(
     content: text('content').notNull(),
     /** the address the message links to in the portal */
     link: text('link'),
+    /** task, urgent, notice (circulation), follow, service (a failed service task) */
+    type: text('type').notNull().default('task'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('inner_message_unread_idx').on(t.tenantId, t.receiverId, t.isRead),
+  ],
+);
+
+/** Forms of the approval centre: a JSON Schema and its UI schema, by key (the settings' formKey). */
+export const flowForms = pgTable(
+  'bpm_form',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    formKey: text('form_key').notNull(),
+    name: text('name').notNull(),
+    schema: jsonb('schema').notNull(),
+    uiSchema: jsonb('ui_schema').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('bpm_form_key_idx').on(t.tenantId, t.formKey),
+  ],
+);
+
+/** Circulation (传阅): a copy of an instance sent to a reader; unread is 待阅, read is 已阅. */
+export const flowNotices = pgTable(
+  'bpm_notice',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    /** the task it was sent from, when it was sent while handling one */
+    taskId: text('task_id'),
+    nodeId: text('node_id'),
+    subject: text('subject').notNull(),
+    defKey: text('def_key').notNull(),
+    defName: text('def_name').notNull(),
+    senderId: text('sender_id').notNull(),
+    senderName: text('sender_name').notNull(),
+    receiverId: text('receiver_id').notNull(),
+    receiverName: text('receiver_name').notNull(),
+    /** the sender's note */
+    opinion: text('opinion'),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('bpm_notice_receiver_idx').on(t.tenantId, t.receiverId, t.isRead, t.createdAt),
+    index('bpm_notice_sender_idx').on(t.tenantId, t.senderId, t.createdAt),
+    index('bpm_notice_instance_idx').on(t.tenantId, t.instanceId),
+  ],
+);
+
+/** Urgings (催办) of an instance: who urged, how urgent, with what note, and whom it reached. */
+export const flowUrgents = pgTable(
+  'bpm_urgent',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    senderId: text('sender_id').notNull(),
+    senderName: text('sender_name').notNull(),
+    urgentStateValue: text('urgent_state_value').notNull(),
+    opinion: text('opinion'),
+    /** [{id, name}] of the people whose tasks were urged */
+    receivers: jsonb('receivers').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('bpm_urgent_instance_idx').on(t.tenantId, t.instanceId, t.createdAt),
+  ],
+);
+
+/** A service task's call: -1 waiting, 0 failed, 1 succeeded (spec §4), with its attempts. */
+export const flowServiceCalls = pgTable(
+  'bpm_service_call',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    tokenId: text('token_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    status: integer('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('bpm_service_call_instance_idx').on(t.tenantId, t.instanceId),
+  ],
+);
+
+/** A user following nodes of an instance: a message reaches them when one of those nodes is handled. */
+export const flowTaskFollows = pgTable(
+  'bpm_task_follow',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    /** node ids; empty: every node */
+    nodeIds: jsonb('node_ids').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('bpm_task_follow_user_idx').on(t.tenantId, t.instanceId, t.userId),
+  ],
+);
+
+/** Who printed an instance and when (the print log). */
+export const flowPrintRecords = pgTable(
+  'bpm_print_record',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('bpm_print_record_instance_idx').on(t.tenantId, t.instanceId, t.createdAt),
   ],
 );

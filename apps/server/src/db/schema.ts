@@ -342,3 +342,5 @@ export const systemSettings = pgTable('sys_setting', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './flow.schema.js';
+export * from './personal.schema.js';
+export * from './system.schema.js';

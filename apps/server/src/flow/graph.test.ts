@@ -4,6 +4,7 @@ import type { ModelNodeType } from '@eip/contracts/flow';
 import { ExpressionError, RoutingError } from './errors.js';
 import { deployedModel } from './fixtures/load.js';
 import {
+  isDominatedBy,
   afterJumpNodes,
   incomingFlows,
   joinOf,
@@ -358,5 +359,23 @@ describe('joinOf', () => {
       ],
     );
     expect(joinOf(mismatched, 'P')).toBeUndefined();
+  });
+});
+
+describe('isDominatedBy: the work a send-back undoes', () => {
+  it('a node after a split is dominated by what comes before it on its own branch, not by the other branch', async () => {
+    const model = await deployedModel('onboarding-parallel');
+    expect(isDominatedBy(model, 'ItSetup', 'HrPrepare')).toBe(true);
+    expect(isDominatedBy(model, 'ItSetup', 'Split')).toBe(true);
+    expect(isDominatedBy(model, 'ItSetup', 'AdminDesk')).toBe(false);
+    // the join and what follows it are reached through every branch: no single branch dominates them
+    expect(isDominatedBy(model, 'Join', 'ItSetup')).toBe(false);
+    expect(isDominatedBy(model, 'End', 'HrPrepare')).toBe(true);
+  });
+
+  it('after an exclusive gateway, a node on one path is not dominated by a node on the other', async () => {
+    const model = await deployedModel('expense-claim');
+    expect(isDominatedBy(model, 'Cashier', 'ManagerApproval')).toBe(true);
+    expect(isDominatedBy(model, 'Cashier', 'FinanceCountersign')).toBe(false);
   });
 });

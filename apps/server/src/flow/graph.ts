@@ -215,21 +215,22 @@ export function rejectTargets(model: FlowModel, nodeId: string): FlowNode[] {
   );
 }
 
-const postDominators = new WeakMap<FlowModel, ReadonlyMap<string, ReadonlySet<string>>>();
-
-/** Post-dominator sets by the iterative data-flow method; nodes without successors are exits. */
-function postDominatorSets(model: FlowModel): ReadonlyMap<string, ReadonlySet<string>> {
-  const known = postDominators.get(model);
-  if (known) return known;
-  const { successors } = structure(model);
-  const ids = new Set([...model.nodes.keys(), ...successors.keys()]);
+/**
+ * Dominance by the iterative data-flow method over `edges`: for each id, the ids on every path from an
+ * entry (an id with no edges into it) to it, itself included. Over successors this gives post-dominators
+ * (every path to an exit); over predecessors, dominators (every path from a start).
+ */
+function dominanceSets(
+  ids: ReadonlySet<string>,
+  edges: ReadonlyMap<string, readonly string[]>,
+): ReadonlyMap<string, ReadonlySet<string>> {
   const sets = new Map<string, Set<string>>();
-  for (const id of ids) sets.set(id, (successors.get(id) ?? []).length === 0 ? new Set([id]) : new Set(ids));
+  for (const id of ids) sets.set(id, (edges.get(id) ?? []).length === 0 ? new Set([id]) : new Set(ids));
   let changed = true;
   while (changed) {
     changed = false;
     for (const id of ids) {
-      const next = successors.get(id) ?? [];
+      const next = edges.get(id) ?? [];
       if (next.length === 0) continue;
       const meet = [...(sets.get(next[0] ?? '') ?? [])].filter((candidate) =>
         next.every((s) => sets.get(s)?.has(candidate)),
@@ -241,8 +242,34 @@ function postDominatorSets(model: FlowModel): ReadonlyMap<string, ReadonlySet<st
       }
     }
   }
-  postDominators.set(model, sets);
   return sets;
+}
+
+const postDominators = new WeakMap<FlowModel, ReadonlyMap<string, ReadonlySet<string>>>();
+const dominators = new WeakMap<FlowModel, ReadonlyMap<string, ReadonlySet<string>>>();
+
+function postDominatorSets(model: FlowModel): ReadonlyMap<string, ReadonlySet<string>> {
+  let sets = postDominators.get(model);
+  if (!sets) {
+    const { successors } = structure(model);
+    sets = dominanceSets(new Set([...model.nodes.keys(), ...successors.keys()]), successors);
+    postDominators.set(model, sets);
+  }
+  return sets;
+}
+
+/**
+ * Whether every path from the start to `nodeId` passes `by`: work waiting at `nodeId` came through `by`.
+ * A send-back to `by` clears exactly that work, so a sibling parallel branch keeps its tasks.
+ */
+export function isDominatedBy(model: FlowModel, nodeId: string, by: string): boolean {
+  let sets = dominators.get(model);
+  if (!sets) {
+    const { predecessors, successors } = structure(model);
+    sets = dominanceSets(new Set([...model.nodes.keys(), ...successors.keys()]), predecessors);
+    dominators.set(model, sets);
+  }
+  return sets.get(nodeId)?.has(by) ?? false;
 }
 
 /**

@@ -22,6 +22,7 @@ const USER_TASK_SETTINGS: readonly SettingKey[] = [
   'signOrder',
   'form',
   'fieldPermissions',
+  'selectUsers',
   'notifyTypes',
   'dueTime',
 ];

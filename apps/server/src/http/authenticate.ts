@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { revokedTokens, tenants, users } from '../db/schema.js';
 import { invalidToken } from '../errors.js';
-import type { AuthContext, TokenService } from '../security/tokens.js';
+import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -12,23 +12,40 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** A guest token's tenant must still be allowed in. */
+async function admitGuest(db: Db, guest: GuestContext): Promise<GuestContext> {
+  const [tenant] = await db
+    .select({ enabled: tenants.enabled })
+    .from(tenants)
+    .where(eq(tenants.id, guest.tenantId));
+  if (!tenant?.enabled) throw invalidToken();
+  return guest;
+}
+
 /**
  * The caller behind the bearer token: null without a token; an invalid-token error (code 402) when the
  * token is forged, expired, signed out, from before a password change, or its user or tenant is no
- * longer allowed in. One indexed query per request.
+ * longer allowed in. A guest token (spec §2 short links) is only taken where `acceptsGuest` says the
+ * route allows it; everywhere else it is an invalid token. One indexed query per request.
  */
 export async function authenticate(
   request: FastifyRequest,
   db: Db,
   tokens: TokenService,
-): Promise<AuthContext | null> {
+  acceptsGuest: boolean,
+): Promise<AuthContext | GuestContext | null> {
   const token = bearer(request);
   if (!token) return null;
   const claims = await tokens.read(token);
-  if (!claims) throw invalidToken();
+  if (!claims) {
+    const guest = acceptsGuest ? await tokens.readGuest(token) : null;
+    if (guest) return admitGuest(db, guest);
+    throw invalidToken();
+  }
   const [row] = await db
     .select({
       status: users.status,
+      fullname: users.fullname,
       passwordVersion: users.passwordVersion,
       tenantEnabled: tenants.enabled,
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
@@ -45,5 +62,5 @@ export async function authenticate(
   ) {
     throw invalidToken();
   }
-  return claims;
+  return { ...claims, fullname: row.fullname };
 }

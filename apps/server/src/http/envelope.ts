@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { translate, type MessageKey, type MessageParams } from '../i18n/messages.js';
+import { issueField, issueReason, type ValidationIssue } from '../i18n/validation-reason.js';
 
 export function sendError(
   request: FastifyRequest,
@@ -19,33 +20,11 @@ export function sendError(
   });
 }
 
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-}
-
-const LIMIT_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
-
 /** A schema failure as "field reason" in the caller's language: the message names the field. */
-function describeValidation(request: FastifyRequest, error: FastifyError): MessageParams {
+function describeValidation(error: FastifyError): MessageParams {
   const issue = (error.validation?.[0] ?? { keyword: '', instancePath: '', params: {} }) as ValidationIssue;
   const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : '';
-  const field = [where, path, missing].filter(Boolean).join('.');
-  const lang = request.lang;
-  if (issue.keyword === 'required') return { field, reason: translate(lang, 'reason.required') };
-  if (issue.keyword === 'type')
-    return { field, reason: translate(lang, 'reason.type', { type: String(issue.params.type) }) };
-  const limitKeyword = LIMIT_KEYWORDS.find((k) => k === issue.keyword);
-  if (limitKeyword) {
-    return {
-      field,
-      reason: translate(lang, `reason.${limitKeyword}`, { limit: String(issue.params.limit) }),
-    };
-  }
-  return { field, reason: translate(lang, 'reason.invalid') };
+  return { field: issueField(where, issue), reason: issueReason(issue) };
 }
 
 /**
@@ -64,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(request, reply, error.status, error.key, error.params, error.code);
     }
     if (error.validation) {
-      return sendError(request, reply, 400, 'error.invalidInput', describeValidation(request, error));
+      return sendError(request, reply, 400, 'error.invalidInput', describeValidation(error));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

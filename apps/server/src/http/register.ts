@@ -5,20 +5,27 @@ import {
   type Language,
   type RouteBody,
   type RouteName,
+  type RouteParams,
   type RouteQuery,
+  type RouteInfo,
+  type RouteSchemas,
   type RouteValue,
 } from '@eip/contracts';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { AppError, badRequest, noToken } from '../errors.js';
 import { translate } from '../i18n/messages.js';
-import type { AuthContext, TokenService } from '../security/tokens.js';
+import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
 import { authenticate } from './authenticate.js';
 
+type CallerOf<N extends RouteName> = (typeof routes)[N] extends { guest: true }
+  ? AuthContext | GuestContext
+  : AuthContext;
 type AuthOf<N extends RouteName> = (typeof routes)[N]['access'] extends 'user'
-  ? AuthContext
-  : AuthContext | null;
+  ? CallerOf<N>
+  : CallerOf<N> | null;
 
 /** What an audited call adds about itself: who (when the token does not say) and what it acted on. */
 export interface AuditNote {
@@ -38,7 +45,7 @@ export interface HandlerContext<A> {
 }
 
 export type Handler<N extends RouteName> = (
-  input: { query: RouteQuery<N>; body: RouteBody<N> },
+  input: { params: RouteParams<N>; query: RouteQuery<N>; body: RouteBody<N> },
   ctx: HandlerContext<AuthOf<N>>,
 ) => Promise<RouteValue<N>>;
 
@@ -94,11 +101,42 @@ interface RegisterDeps {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** the caller, set before validation; null for public calls without a token */
-    auth: AuthContext | null;
+    /** the caller, set before validation; null for public calls without a token; a guest only where the route allows guests */
+    auth: AuthContext | GuestContext | null;
     /** what an audited call adds about itself, set before validation */
     audit: AuditNote | null;
   }
+}
+
+/** What a download route's handler answers: the file, sent as it is (spec §8: blobs bypass the envelope). */
+export interface FileDownload {
+  name: string;
+  contentType: string;
+  size: number;
+  content: Readable;
+}
+
+function sendFile(reply: FastifyReply, file: FileDownload) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.size))
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.content);
+}
+
+/** A handler as the registration calls it, whatever its route. */
+type AnyHandler = (
+  input: { params: unknown; query: unknown; body: unknown },
+  ctx: HandlerContext<AuthContext | GuestContext | null>,
+) => Promise<unknown>;
+
+/** One route to register: its entry in the contract table, its schemas and its handler. */
+export interface RouteDefinition {
+  info: RouteInfo;
+  schemas: RouteSchemas;
+  handler: AnyHandler;
 }
 
 /**
@@ -107,91 +145,103 @@ declare module 'fastify' {
  * append-only record per call, success or failure.
  */
 export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: RegisterDeps) {
-  app.decorateRequest('auth', null);
-  app.decorateRequest('audit', null);
   for (const name of Object.keys(routes) as RouteName[]) {
-    const info = routes[name];
-    const routeSchemas: { query?: object; body?: object; value: object } = schemas[name];
-    const handler = handlers[name] as unknown as (
-      input: { query: unknown; body: unknown },
-      ctx: HandlerContext<AuthContext | null>,
-    ) => Promise<unknown>;
-    const audited = 'audit' in info ? info.audit : undefined;
+    registerRoute(
+      app,
+      { info: routes[name], schemas: schemas[name], handler: handlers[name] as unknown as AnyHandler },
+      deps,
+    );
+  }
+}
 
-    const options: RouteOptions = {
-      method: info.method,
-      url: `/${info.group}/${info.path.replace(/^\//, '')}`,
-      schema: {
-        summary: info.summary,
-        tags: [info.group],
-        ...(routeSchemas.query ? { querystring: routeSchemas.query } : {}),
-        ...(routeSchemas.body ? { body: routeSchemas.body } : {}),
-        response: { 200: Envelope(routeSchemas.value as never) },
-        ...(info.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-      },
-      // Who is asking is settled before the body is even read: a stranger learns nothing from validation.
-      onRequest: async (request) => {
-        request.audit = {};
-        if (info.access === 'public') return;
-        request.auth = await authenticate(request, deps.db, deps.tokens).catch((error: unknown) => {
+/** Registers one route as `registerRoutes` does for each route of the table. */
+export function registerRoute(app: FastifyInstance, definition: RouteDefinition, deps: RegisterDeps) {
+  if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+  if (!app.hasRequestDecorator('audit')) app.decorateRequest('audit', null);
+  const { info, schemas: routeSchemas, handler } = definition;
+  const acceptsGuest = info.guest === true;
+  const audited = info.audit;
+
+  const options: RouteOptions = {
+    method: info.method,
+    url: `/${info.group}/${info.path.replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1')}`,
+    schema: {
+      summary: routeSchemas.summary,
+      tags: [info.group],
+      ...(routeSchemas.params ? { params: routeSchemas.params } : {}),
+      ...(routeSchemas.query ? { querystring: routeSchemas.query } : {}),
+      ...(routeSchemas.body ? { body: routeSchemas.body } : {}),
+      ...(info.kind === 'download' ? {} : { response: { 200: Envelope(routeSchemas.value as never) } }),
+      ...(info.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+      ...(info.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    // Who is asking is settled before the body is even read: a stranger learns nothing from validation.
+    onRequest: async (request) => {
+      request.audit = {};
+      if (info.access === 'public') return;
+      request.auth = await authenticate(request, deps.db, deps.tokens, acceptsGuest).catch(
+        (error: unknown) => {
           if (info.access === 'optional' && error instanceof AppError) return null;
           throw error;
+        },
+      );
+      if (!request.auth && info.access === 'user') throw noToken();
+    },
+    preValidation: async (request) => {
+      if (info.method !== 'GET' && routeSchemas.body && request.body == null) request.body = {};
+      const field =
+        fieldWithNul(request.params, 'params') ??
+        fieldWithNul(request.query, 'query') ??
+        fieldWithNul(request.body, 'body');
+      if (field)
+        throw badRequest('error.invalidInput', {
+          field,
+          reason: translate(request.lang, 'reason.invalid'),
         });
-        if (!request.auth && info.access === 'user') throw noToken();
-      },
-      preValidation: async (request) => {
-        if (info.method !== 'GET' && routeSchemas.body && request.body == null) request.body = {};
-        const field = fieldWithNul(request.query, 'query') ?? fieldWithNul(request.body, 'body');
-        if (field)
-          throw badRequest('error.invalidInput', {
-            field,
-            reason: translate(request.lang, 'reason.invalid'),
-          });
-      },
-      handler: async (request, reply) => {
-        const value = await handler(
-          { query: request.query, body: request.body },
-          {
-            auth: request.auth,
-            lang: request.lang,
-            ip: request.ip,
-            request,
-            reply,
-            audit: (request.audit ??= {}),
+    },
+    handler: async (request, reply) => {
+      const value = await handler(
+        { params: request.params, query: request.query, body: request.body },
+        {
+          auth: request.auth,
+          lang: request.lang,
+          ip: request.ip,
+          request,
+          reply,
+          audit: (request.audit ??= {}),
+        },
+      );
+      if (audited) await record(deps.db, request, audited, 'success');
+      if (info.kind === 'download') return sendFile(reply, value as FileDownload);
+      return {
+        state: true,
+        code: 200,
+        message: audited ? translate(request.lang, 'ok') : '',
+        value: value ?? null,
+      };
+    },
+    ...(audited
+      ? {
+          onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+            const code =
+              error instanceof AppError ? error.code : ((error as { statusCode?: number }).statusCode ?? 500);
+            await record(deps.db, request, audited, `failure:${code}`);
           },
-        );
-        if (audited) await record(deps.db, request, audited, 'success');
-        return {
-          state: true,
-          code: 200,
-          message: audited ? translate(request.lang, 'ok') : '',
-          value: value ?? null,
-        };
-      },
-      ...(audited
-        ? {
-            onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
-              const code =
-                error instanceof AppError
-                  ? error.code
-                  : ((error as { statusCode?: number }).statusCode ?? 500);
-              await record(deps.db, request, audited, `failure:${code}`);
-            },
-          }
-        : {}),
-    };
-    app.route(options);
-  }
+        }
+      : {}),
+  };
+  app.route(options);
 }
 
 async function record(db: Db, request: FastifyRequest, action: string, result: string) {
   const auth = request.auth;
+  const user = auth && !('scope' in auth) ? auth : null;
   const note = request.audit ?? {};
   try {
     await db.insert(auditLog).values({
       tenantId: auth?.tenantId ?? note.tenantId ?? null,
-      userId: auth?.userId ?? note.userId ?? null,
-      account: withoutNul(auth?.account ?? note.account ?? null),
+      userId: user?.userId ?? note.userId ?? null,
+      account: withoutNul(user?.account ?? note.account ?? null),
       action,
       target: withoutNul(note.target ?? describeTarget(request)),
       clientIp: request.ip,

@@ -1,4 +1,4 @@
-import { routes, schemas, type RouteName } from '@eip/contracts';
+import { routes, routeUrl, schemas, type RouteName } from '@eip/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -12,7 +12,15 @@ import * as tables from '../db/schema.js';
 let t: TestApp;
 let token: string;
 let acmeToken: string;
-let acmeIds: { user: string; group: string; groupUser: string; post: string; org: string };
+let acmeIds: {
+  user: string;
+  group: string;
+  groupUser: string;
+  post: string;
+  org: string;
+  phrase: string;
+  flowType: string;
+};
 const names = Object.keys(routes) as RouteName[];
 
 const rowCounts = async () => {
@@ -39,12 +47,19 @@ beforeAll(async () => {
   const member = (await t.call('loadUserByGroupId', { token: acmeToken, query: { groupId: group.id } })).body
     .value[0]!;
   const me = (await t.call('getDetailByAccountOrId', { token: acmeToken, body: {} })).body.value;
+  const phrase = (
+    await t.call('listApprovalItems', { token: acmeToken, query: { isPersonal: 'false' }, body: {} })
+  ).body.value.rows[0]!;
+  const flowType = (await t.call('getTypesByKey', { token: acmeToken, query: { typeKey: 'FLOW_TYPE' } })).body
+    .value[0]!;
   acmeIds = {
     user: me.user.id,
     group: group.id,
     groupUser: member.id,
     post: me.postList[0]!.postId,
     org: me.orgList[0]!.orgId,
+    phrase: phrase.id,
+    flowType: flowType.id,
   };
 });
 afterAll(() => t.close());
@@ -124,7 +139,7 @@ describe('bad input sweep over every route', () => {
         if (info.method === 'GET' && attempt.raw) continue;
         const response = await t.app.inject({
           method: info.method,
-          url: `/${info.group}/${info.path}`,
+          url: routeUrl(name, undefined, { id: 'x' }),
           query: attempt.query as Record<string, string> | undefined,
           headers: {
             ...(attempt.token ? { authorization: `Bearer ${attempt.token}` } : {}),
@@ -166,7 +181,10 @@ describe('bad input sweep over every route', () => {
   it('every route that needs a token refuses a call without one with code 401', async () => {
     for (const name of names.filter((n) => routes[n].access === 'user')) {
       const info = routes[name];
-      const response = await t.app.inject({ method: info.method, url: `/${info.group}/${info.path}` });
+      const response = await t.app.inject({
+        method: info.method,
+        url: routeUrl(name, undefined, { id: 'x' }),
+      });
       expect(response.statusCode, name).toBe(401);
       expect(response.json().code, name).toBe(401);
     }
@@ -235,6 +253,25 @@ describe('tenant isolation', () => {
       t.call('queryGroups', { token, body: { querys: [{ property: 'id', value: acmeIds.group }] } }),
     ]);
     for (const list of everyList) expect(list.body.value.total).toBe(0);
+    const platformAdmin = await t.login('admin');
+    for (const caller of [token, platformAdmin]) {
+      expect(
+        (await t.call('removeApprovalItems', { token: caller, query: { ids: acmeIds.phrase } })).body.value,
+      ).toBe(0);
+      expect(
+        (await t.call('saveApprovalItem', { token: caller, body: { id: acmeIds.phrase, expression: 'x' } }))
+          .status,
+      ).toBe(404);
+    }
+    expect(
+      (await t.call('saveApprovalItem', { token, body: { expression: 'x', typeId: acmeIds.flowType } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.call('getTypesByKey', { token, query: { typeKey: 'FLOW_TYPE' } })).body.value.map(
+        (type) => type.id,
+      ),
+    ).not.toContain(acmeIds.flowType);
     const acmeUsers = (await t.call('queryUsersByType', { token: acmeToken, body: {} })).body.value;
     expect(acmeUsers.total).toBe(5);
     expect(acmeUsers.rows.every((u) => u.tenantId !== '-1')).toBe(true);

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@eip/contracts/codes';
+import { flowMessages } from './flow-messages.js';
 
-type Texts = Record<Language, string>;
+export type Texts = Record<Language, string>;
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts that the spec writes are used
@@ -126,6 +127,16 @@ export const messages = {
     'zh-TW': '沒有權限執行此操作',
     'en-US': 'You do not have permission to do this',
   },
+  'shortUrl.notFound': {
+    'zh-CN': '短链接不存在或已失效：{code}',
+    'zh-TW': '短連結不存在或已失效：{code}',
+    'en-US': 'No such short link, or it has expired: {code}',
+  },
+  'shortUrl.badUrl': {
+    'zh-CN': '长链接应为系统内的路径或 http(s) 地址：{url}',
+    'zh-TW': '長連結應為系統內的路徑或 http(s) 位址：{url}',
+    'en-US': 'A long address must be a path of the app or an http(s) address: {url}',
+  },
   'pwd.wrongOld': {
     'zh-CN': '旧密码不正确',
     'zh-TW': '舊密碼不正確',
@@ -181,76 +192,83 @@ export const messages = {
     'zh-TW': '只能調整同一分組內成員的順序',
     'en-US': 'Only members of the same group can be reordered',
   },
-  'flow.definitionNotFound': {
-    'zh-CN': '流程定义不存在：{id}',
-    'zh-TW': '流程定義不存在：{id}',
-    'en-US': 'No such flow definition: {id}',
+  'personal.agentNotFound': {
+    'zh-CN': '代理不存在：{id}',
+    'zh-TW': '代理不存在：{id}',
+    'en-US': 'No such agent: {id}',
   },
-  'flow.deployRefused': {
-    'zh-CN': '流程定义无法发布：{problems}',
-    'zh-TW': '流程定義無法發佈：{problems}',
-    'en-US': 'The flow definition cannot be deployed: {problems}',
+  'personal.agentSelf': {
+    'zh-CN': '参数错误：body.agentId 不能是委托人本人',
+    'zh-TW': '參數錯誤：body.agentId 不能是委託人本人',
+    'en-US': 'Invalid input: body.agentId cannot be the principal themselves',
   },
-  'flow.instanceNotFound': {
-    'zh-CN': '流程实例不存在或无权查看：{id}',
-    'zh-TW': '流程實例不存在或無權查看：{id}',
-    'en-US': 'No such process instance, or not yours to see: {id}',
+  'personal.userInactive': {
+    'zh-CN': '参数错误：{field} 的用户“{name}”不是正常状态的用户',
+    'zh-TW': '參數錯誤：{field} 的使用者「{name}」不是正常狀態的使用者',
+    'en-US': 'Invalid input: {field} names {name}, who is not an active user',
   },
-  'flow.taskNotFound': {
-    'zh-CN': '任务不存在或无权查看：{id}',
-    'zh-TW': '任務不存在或無權查看：{id}',
-    'en-US': 'No such task, or not yours to see: {id}',
+  'personal.endBeforeStart': {
+    'zh-CN': '参数错误：body.endTime 必须晚于 body.startTime',
+    'zh-TW': '參數錯誤：body.endTime 必須晚於 body.startTime',
+    'en-US': 'Invalid input: body.endTime must be after body.startTime',
   },
-  'flow.taskHandled': {
-    'zh-CN': '该任务已被处理，请刷新后查看',
-    'zh-TW': '該任務已被處理，請重新整理後查看',
-    'en-US': 'This task has already been handled; please refresh',
+  'personal.flowKeysRequired': {
+    'zh-CN': '参数错误：body.flowKeys 指定流程时至少选择一个流程',
+    'zh-TW': '參數錯誤：body.flowKeys 指定流程時至少選擇一個流程',
+    'en-US': 'Invalid input: body.flowKeys needs at least one flow when the scope is flows',
   },
-  'flow.notYourTask': {
-    'zh-CN': '您没有处理该任务的权限',
-    'zh-TW': '您沒有處理該任務的權限',
-    'en-US': 'You may not handle this task',
+  'personal.unknownFlow': {
+    'zh-CN': '参数错误：{field} 的流程不存在：{defKey}',
+    'zh-TW': '參數錯誤：{field} 的流程不存在：{defKey}',
+    'en-US': 'Invalid input: {field} names no existing flow: {defKey}',
   },
-  'flow.fieldReadOnly': {
-    'zh-CN': '字段 {field} 在当前节点只读，不能修改',
-    'zh-TW': '欄位 {field} 在目前節點唯讀，不能修改',
-    'en-US': 'Field {field} is read-only at this step',
+  'personal.agentOverlap': {
+    'zh-CN': '与已有代理（{agent}，{start} 至 {end}）的时间和流程重叠，同一流程同一时间只能有一个代理',
+    'zh-TW': '與已有代理（{agent}，{start} 至 {end}）的時間和流程重疊，同一流程同一時間只能有一個代理',
+    'en-US':
+      'This overlaps an existing agent ({agent}, {start} to {end}) for the same flows: a flow has one agent at a time',
   },
-  'flow.fieldRequired': {
-    'zh-CN': '字段 {field} 必填',
-    'zh-TW': '欄位 {field} 必填',
-    'en-US': 'Field {field} is required',
+  'personal.secretaryNotFound': {
+    'zh-CN': '秘书设置不存在：{id}',
+    'zh-TW': '秘書設定不存在：{id}',
+    'en-US': 'No such secretary setting: {id}',
   },
-  'flow.conditionFailed': {
-    'zh-CN': '流转条件计算失败：{expression}',
-    'zh-TW': '流轉條件計算失敗：{expression}',
-    'en-US': 'A routing condition could not be evaluated: {expression}',
+  'personal.secretarySelf': {
+    'zh-CN': '参数错误：body.secretaryId 不能是领导本人',
+    'zh-TW': '參數錯誤：body.secretaryId 不能是領導本人',
+    'en-US': 'Invalid input: body.secretaryId cannot be the leader themselves',
   },
-  'flow.noWayOn': {
-    'zh-CN': '节点 {node} 没有满足条件的后续路径',
-    'zh-TW': '節點 {node} 沒有滿足條件的後續路徑',
-    'en-US': 'No outgoing path of {node} applies',
+  'personal.secretaryExists': {
+    'zh-CN': '{secretary} 已是 {leader} 的秘书',
+    'zh-TW': '{secretary} 已是 {leader} 的秘書',
+    'en-US': '{secretary} is already a secretary of {leader}',
   },
-  'flow.cannotRevoke': {
-    'zh-CN': '流程已被处理，不能撤回',
-    'zh-TW': '流程已被處理，不能撤回',
-    'en-US': 'Someone has already acted on this request: it can no longer be withdrawn',
+  'personal.approvalItemNotFound': {
+    'zh-CN': '常用语不存在：{id}',
+    'zh-TW': '常用語不存在：{id}',
+    'en-US': 'No such approval phrase: {id}',
   },
-  'flow.cannotRetrieve': {
-    'zh-CN': '下一步已被处理，不能取回',
-    'zh-TW': '下一步已被處理，不能取回',
-    'en-US': 'The next step has already been acted on: the task can no longer be taken back',
+  'personal.unknownType': {
+    'zh-CN': '参数错误：body.typeId 的流程分类不存在：{id}',
+    'zh-TW': '參數錯誤：body.typeId 的流程分類不存在：{id}',
+    'en-US': 'Invalid input: body.typeId names no flow type: {id}',
   },
-  'flow.badRejectTarget': {
-    'zh-CN': '不能驳回到节点：{node}',
-    'zh-TW': '不能駁回到節點：{node}',
-    'en-US': 'The task cannot be sent back to {node}',
+  'personal.defIdOrKeyRequired': {
+    'zh-CN': '参数错误：query.defId 或 query.defKey 不能都为空',
+    'zh-TW': '參數錯誤：query.defId 或 query.defKey 不能都為空',
+    'en-US': 'Invalid input: query.defId or query.defKey is required',
   },
-  'flow.nodeNotYetRunnable': {
-    'zh-CN': '暂不支持运行该类型的节点：{node}（{type}）',
-    'zh-TW': '暫不支援執行該類型的節點：{node}（{type}）',
-    'en-US': 'This kind of node cannot run yet: {node} ({type})',
+  'personal.noStartRight': {
+    'zh-CN': '您没有发起该流程的权限：{defKey}',
+    'zh-TW': '您沒有發起該流程的權限：{defKey}',
+    'en-US': 'You may not start this flow: {defKey}',
   },
+  'personal.nodeNotFollowable': {
+    'zh-CN': '参数错误：body.nodeIds 中的节点不是该流程的用户任务节点：{node}',
+    'zh-TW': '參數錯誤：body.nodeIds 中的節點不是該流程的使用者任務節點：{node}',
+    'en-US': 'Invalid input: body.nodeIds names {node}, which is no user task of this flow',
+  },
+
   'query.unknownProperty': {
     'zh-CN': '不支持的查询字段：{property}',
     'zh-TW': '不支援的查詢欄位：{property}',
@@ -301,13 +319,48 @@ export const messages = {
     'zh-TW': '排序欄位 {property} 的方向應為 ASC 或 DESC',
     'en-US': 'Sort property {property}: direction must be ASC or DESC',
   },
+  'file.missing': {
+    'zh-CN': '请选择要上传的文件',
+    'zh-TW': '請選擇要上傳的檔案',
+    'en-US': 'Choose a file to upload',
+  },
+  'file.tooLarge': {
+    'zh-CN': '文件过大，不能超过 {limit} 字节',
+    'zh-TW': '檔案過大，不能超過 {limit} 位元組',
+    'en-US': 'The file is too large: at most {limit} bytes',
+  },
+  'message.notFound': {
+    'zh-CN': '消息不存在：{id}',
+    'zh-TW': '訊息不存在：{id}',
+    'en-US': 'No such message: {id}',
+  },
+  'file.notFound': {
+    'zh-CN': '文件不存在或无权查看：{id}',
+    'zh-TW': '檔案不存在或無權查看：{id}',
+    'en-US': 'No such file, or not yours to see: {id}',
+  },
+  'file.notYours': {
+    'zh-CN': '只能附上自己上传的文件',
+    'zh-TW': '只能附上自己上傳的檔案',
+    'en-US': 'You can only attach files you uploaded',
+  },
+  ...flowMessages,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
-export type MessageParams = Record<string, string | number>;
+/** A message inside another one's parameters (a reason inside "invalid input: {field} {reason}"). */
+export interface MessageRef {
+  key: MessageKey;
+  params?: MessageParams;
+}
+export type MessageParams = Record<string, string | number | MessageRef>;
 
 export function translate(lang: Language, key: MessageKey, params: MessageParams = {}): string {
   const texts: Texts = messages[key];
   const text = texts[lang] ?? texts[DEFAULT_LANGUAGE];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? translate(lang, value.key, value.params) : String(value);
+  });
 }

@@ -11,61 +11,112 @@ export interface AuthContext {
   jti: string;
   expiresAt: Date;
   passwordVersion: number;
+  /** the caller's full name, read with their status when a request is authenticated */
+  fullname?: string;
+}
+
+/**
+ * A guest: whoever holds the guest token of a short link made for guests (spec §2). No user: only the
+ * link's tenant and its long address, which is all the guest may see.
+ */
+export interface GuestContext {
+  scope: 'guest';
+  tenantId: string;
+  /** the long address of the link */
+  url: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface IssuedToken {
+  token: string;
+  expiresIn: number;
 }
 
 export interface TokenService {
-  issue(subject: Omit<AuthContext, 'jti' | 'expiresAt'>): Promise<{ token: string; expiresIn: number }>;
-  /** the claims of a well-signed, unexpired token, or null */
+  issue(subject: Omit<AuthContext, 'jti' | 'expiresAt'>): Promise<IssuedToken>;
+  /** the claims of a well-signed, unexpired user token, or null (a guest token is null too) */
   read(token: string): Promise<AuthContext | null>;
+  /** a guest token limited to one address of a tenant, valid for `ttlSeconds` */
+  issueGuest(scope: Pick<GuestContext, 'tenantId' | 'url'>, ttlSeconds: number): Promise<IssuedToken>;
+  /** the claims of a well-signed, unexpired guest token, or null (a user token is null too) */
+  readGuest(token: string): Promise<GuestContext | null>;
 }
 
 const ISSUER = 'eip-portal';
+/** The `scp` claim of guest tokens; user tokens have none. */
+const GUEST_SCOPE = 'guest';
 
 export function createTokenService(key: Buffer, ttlSeconds: number): TokenService {
+  const sign = (claims: Record<string, string | number>, subject: string, lifetimeSeconds: number) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(subject)
+      .setJti(newId())
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${lifetimeSeconds}s`)
+      .sign(key);
+  const verify = async (token: string) => {
+    try {
+      return (await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })).payload;
+    } catch {
+      return null;
+    }
+  };
+
   return {
     async issue(subject) {
-      const token = await new SignJWT({
+      const claims = {
         tid: subject.tenantId,
         tcd: subject.tenantCode,
         acc: subject.account,
         pwv: subject.passwordVersion,
-      })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(subject.userId)
-        .setJti(newId())
-        .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key);
-      return { token, expiresIn: ttlSeconds };
+      };
+      return { token: await sign(claims, subject.userId, ttlSeconds), expiresIn: ttlSeconds };
     },
     async read(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        const { sub, jti, exp, tid, tcd, acc, pwv } = payload;
-        if (
-          typeof sub !== 'string' ||
-          typeof jti !== 'string' ||
-          typeof exp !== 'number' ||
-          typeof tid !== 'string' ||
-          typeof tcd !== 'string' ||
-          typeof acc !== 'string' ||
-          typeof pwv !== 'number'
-        ) {
-          return null;
-        }
-        return {
-          tenantId: tid,
-          tenantCode: tcd,
-          userId: sub,
-          account: acc,
-          jti,
-          expiresAt: new Date(exp * 1000),
-          passwordVersion: pwv,
-        };
-      } catch {
+      const payload = await verify(token);
+      if (!payload || payload.scp !== undefined) return null;
+      const { sub, jti, exp, tid, tcd, acc, pwv } = payload;
+      if (
+        typeof sub !== 'string' ||
+        typeof jti !== 'string' ||
+        typeof exp !== 'number' ||
+        typeof tid !== 'string' ||
+        typeof tcd !== 'string' ||
+        typeof acc !== 'string' ||
+        typeof pwv !== 'number'
+      ) {
         return null;
       }
+      return {
+        tenantId: tid,
+        tenantCode: tcd,
+        userId: sub,
+        account: acc,
+        jti,
+        expiresAt: new Date(exp * 1000),
+        passwordVersion: pwv,
+      };
+    },
+    async issueGuest(scope, lifetimeSeconds) {
+      const claims = { scp: GUEST_SCOPE, tid: scope.tenantId, url: scope.url };
+      return { token: await sign(claims, GUEST_SCOPE, lifetimeSeconds), expiresIn: lifetimeSeconds };
+    },
+    async readGuest(token) {
+      const payload = await verify(token);
+      if (!payload || payload.scp !== GUEST_SCOPE) return null;
+      const { jti, exp, tid, url } = payload;
+      if (
+        typeof jti !== 'string' ||
+        typeof exp !== 'number' ||
+        typeof tid !== 'string' ||
+        typeof url !== 'string'
+      ) {
+        return null;
+      }
+      return { scope: GUEST_SCOPE, tenantId: tid, url, jti, expiresAt: new Date(exp * 1000) };
     },
   };
 }

@@ -1,14 +1,27 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FormInput } from '../modules/bpm/definitions.js';
 
-/** The demo flows: BPMN with diagram plus node settings, next to this file (copied next to the bundle). */
+/** The demo flows: BPMN with diagram, node settings and form, next to this file (copied next to the bundle). */
 const flowsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'flows');
 
-export const DEMO_FLOWS = ['leave-request', 'expense-claim'] as const;
+/** In deploy order: a called flow before the flow that calls it. */
+export const DEMO_FLOWS = [
+  'leave-request',
+  'expense-claim',
+  'contract-review',
+  'purchase',
+  'onboarding-parallel',
+] as const;
 export type DemoFlow = (typeof DEMO_FLOWS)[number];
 
+const read = (name: string) => readFileSync(path.join(flowsDir, name), 'utf8');
+
 export const readDemoFlow = (name: DemoFlow) => ({
-  bpmnXml: readFileSync(path.join(flowsDir, `${name}.bpmn`), 'utf8'),
-  settings: JSON.parse(readFileSync(path.join(flowsDir, `${name}.settings.json`), 'utf8')) as unknown,
+  bpmnXml: read(`${name}.bpmn`),
+  settings: JSON.parse(read(`${name}.settings.json`)) as unknown,
+  forms: existsSync(path.join(flowsDir, `${name}.form.json`))
+    ? [JSON.parse(read(`${name}.form.json`)) as FormInput]
+    : [],
 });

@@ -15,6 +15,7 @@ import {
 } from './demo-data.js';
 import { seedDemoInstances } from './demo-instances.js';
 import { FRONT_MENU, type DemoMenu } from './menus.js';
+import { seedPersonalSettings } from './personal-settings.js';
 
 /** Marks a database whose demo users still have the published default password. */
 export const DEMO_DEFAULT_PASSWORD_SETTING = 'demo.defaultPassword';
@@ -38,6 +39,7 @@ export async function seedDemo(db: Db, password: string, isDefaultPassword: bool
     }
   });
   await seedDemoInstances(db);
+  await seedPersonalSettings(db);
 }
 
 export async function usesDefaultDemoPassword(db: Db): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { RouteValue } from '@eip/contracts';
+import { TOKEN_NAME } from '../config';
 import { i18n } from '../i18n';
 import type { SessionUser } from '../stores/session';
 import { ApiError, call, callOptional, callWithMessage } from './client';
@@ -35,27 +36,53 @@ export async function signInWithPassword(
     silent: true,
   });
   if (result?.loginStatus === false) return result;
-  if (!result?.token) throw new ApiError(i18n.t('login.noToken'), 'NO_TOKEN');
-  return result;
+  return { ...result, token: tokenOf(result) };
+}
+
+/** Spec §8: the token under its configured name, or 登录接口异常，未正确返回token... */
+export function tokenOf(result: Partial<Record<typeof TOKEN_NAME, unknown>> | null | undefined): string {
+  const token = result?.[TOKEN_NAME];
+  if (typeof token !== 'string' || !token) {
+    throw new ApiError(i18n.t('login.noToken', { tokenName: TOKEN_NAME }), 'NO_TOKEN');
+  }
+  return token;
 }
 
 /** Who signed in, as the session keeps it. */
-export const sessionUserOf = (result: SignInResult): SessionUser => ({
-  account: result.account,
-  userId: result.userId,
-  username: result.username,
-  tenantCode: result.userAttrs.tenantCode,
+export const sessionUserOf = (detail: UserDetail): SessionUser => ({
+  account: detail.user.account,
+  userId: detail.user.id,
+  username: detail.user.fullname,
+  tenantCode: detail.tenantCode,
 });
 
 /** The signed-in user's detail: roles, posts, orgs, password strategy. */
 export const fetchCurrentUser = (): Promise<UserDetail> => call('getDetailByAccountOrId', { body: {} });
 
-/** Checks a token taken from the address (spec §2): the user's detail, or a rejection; never ends a session. */
-export const verifyToken = (): Promise<UserDetail> =>
-  call('getDetailByAccountOrId', { body: {}, silent: true, keepSession: true });
+/**
+ * Spec §8: the user behind a new token (after a sign-in, or from the address), asked before the token is
+ * kept; the session is left alone. A failing call rejects with 用户信息接口异常; an answer without a user
+ * revokes the token and rejects with 验证失败，请重新登录...
+ */
+export async function userOfToken(token: string): Promise<UserDetail> {
+  const detail = await call('getDetailByAccountOrId', {
+    body: {},
+    token,
+    silent: true,
+    keepSession: true,
+  }).catch((error: unknown) => {
+    throw new ApiError(i18n.t('login.userInfoFailed'), error instanceof ApiError ? error.code : 'USER_INFO');
+  });
+  if (!detail?.user) {
+    await signOutOnServer(token).catch(() => null);
+    throw new ApiError(i18n.t('login.verifyFailed'), 'NO_USER');
+  }
+  return detail;
+}
 
-/** Revokes the token on the server. */
-export const signOutOnServer = (): Promise<null> => call('signout', { silent: true, keepSession: true });
+/** Revokes a token on the server (the session's when none is given). */
+export const signOutOnServer = (token?: string): Promise<null> =>
+  call('signout', { silent: true, keepSession: true, ...(token ? { token } : {}) });
 
 /** The password strategy of a tenant (for the change-password dialog before sign-in). */
 export const fetchPwdStrategy = (tenantId?: string): Promise<PwdStrategy> =>
@@ -98,27 +125,21 @@ export async function changePasswordByAccount(
 /** Spec §4: switching post sets a cookie on the server. */
 export const switchPost = (postId: string): Promise<null> => call('setPostCookie', { query: { postId } });
 
-/** A sign-in answered by single sign-on (spec §7 GET sso/auth); not offered by the server yet. */
-export const ssoSignIn = (query: Record<string, string>) =>
-  callOptional<SignInResult>(
-    'ssoAuth',
-    { method: 'GET', group: 'auth', path: 'sso/auth' },
-    { query, silent: true },
+/** The token of a single sign-on (spec §7 GET sso/auth); not offered by the server yet. */
+export const ssoSignIn = async (query: Record<string, string>): Promise<string> =>
+  tokenOf(
+    await callOptional<SignInResult>(
+      'ssoAuth',
+      { method: 'GET', group: 'auth', path: 'sso/auth' },
+      { query, silent: true, keepSession: true },
+    ),
   );
 
-/** Spec §3 short-link result. */
-export interface ShortLink {
-  url: string;
-  guestToken?: string | null;
-}
+export type ShortLink = RouteValue<'getLongUrlByShortUrl'>;
 
-/** Resolves a short link (spec §7 getLongUrlByShortUrl); not offered by the server yet. */
-export const resolveShortUrl = (shortUrl: string) =>
-  callOptional<ShortLink>(
-    'getLongUrlByShortUrl',
-    { method: 'GET', group: 'portal', path: 'portal/shorturlManage/v1/getLongUrlByShortUrl' },
-    { query: { shortUrl }, silent: true },
-  );
+/** Spec §2, §7: the long address of a short link, and its guest token when it was made for guests. */
+export const resolveShortUrl = (shortUrl: string): Promise<ShortLink> =>
+  call('getLongUrlByShortUrl', { query: { shortUrl }, silent: true, keepSession: true });
 
 /** Spec §3, §7: the unread inner-message count of the bell. */
 export const fetchMessageCount = () => call('getMsgbadge', { silent: true });

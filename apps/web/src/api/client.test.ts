@@ -5,7 +5,11 @@ import { bindNavigator, page } from '../app/navigation';
 import { i18n } from '../i18n';
 import { useSession } from '../stores/session';
 import { envelope, stubFetch } from '../test/fetch';
+import { message } from 'antd';
+import { showToast } from '../app/toastHost';
+import { useLoadingOverlay } from '../stores/loadingOverlay';
 import { ApiError, call, callBlob, callOptional } from './client';
+import { signInWith } from '../test/session';
 
 let toasts: string[] = [];
 let reloads = 0;
@@ -38,8 +42,23 @@ describe('api client', () => {
     expect(sent[0]?.headers.Authorization).toBeUndefined();
   });
 
+  it('fills the path parameters of a route such as get/{id}', async () => {
+    const sent = stubFetch(() =>
+      envelope({
+        id: 's 1',
+        leaderId: 'l',
+        leaderName: '张伟',
+        secretaryId: 's',
+        secretaryName: '王芳',
+        createTime: '',
+      }),
+    );
+    await call('getSecretary', { params: { id: 's 1' } });
+    expect(sent[0]?.url).toBe('/bpm-runtime/runtime/bpmSecretaryManage/v1/get/s%201');
+  });
+
   it('sends the bearer token and a JSON body when signed in', async () => {
-    useSession.getState().signIn('t0ken');
+    signInWith('t0ken');
     const sent = stubFetch(() => envelope({ user: { fullname: '系统管理员' } }));
     await call('getDetailByAccountOrId', { body: {} });
     expect(sent[0]).toMatchObject({ url: '/uc/user/getDetailByAccountOrId', method: 'POST', body: {} });
@@ -77,7 +96,7 @@ describe('api client', () => {
   });
 
   it('spec §8: code 402 toasts, resets the token and reloads the page (login interception on)', async () => {
-    useSession.getState().signIn('expired');
+    signInWith('expired');
     stubFetch(() => envelope(null, { code: 402, status: 401, message: '登录已过期' }));
     await expect(call('getDetailByAccountOrId', { body: {} })).rejects.toMatchObject({ code: 402 });
     expect(toasts).toEqual(['登录已过期']);
@@ -88,7 +107,7 @@ describe('api client', () => {
 
   it('spec §8: code 401 with a token signs out and goes to /login with redirect = the current page', async () => {
     window.history.replaceState(null, '', '/eipFront/matter/myTask?x=1');
-    useSession.getState().signIn('token');
+    signInWith('token');
     stubFetch(() => envelope(null, { code: 401, status: 401, message: '无权限' }));
     await expect(call('getDetailByAccountOrId', { body: {} })).rejects.toMatchObject({ code: 401 });
     expect(useSession.getState().token).toBeNull();
@@ -121,17 +140,13 @@ describe('api client', () => {
   });
 
   it('calls the server does not offer yet go to their fallback and answer undefined on 404, silently', async () => {
-    const fallback = {
-      method: 'GET',
-      group: 'portal',
-      path: 'portal/shorturlManage/v1/getLongUrlByShortUrl',
-    } as const;
+    const fallback = { method: 'GET', group: 'auth', path: 'sso/auth' } as const;
     const sent = stubFetch(() => envelope(null, { code: 404, status: 404, message: 'not found' }));
-    await expect(callOptional('getLongUrlByShortUrl', fallback)).resolves.toBeUndefined();
-    expect(sent[0]?.url).toBe('/portal/portal/shorturlManage/v1/getLongUrlByShortUrl');
+    await expect(callOptional('ssoAuth', fallback)).resolves.toBeUndefined();
+    expect(sent[0]?.url).toBe('/auth/sso/auth');
     expect(toasts).toEqual([]);
-    stubFetch(() => envelope({ url: '/index' }));
-    await expect(callOptional('getLongUrlByShortUrl', fallback)).resolves.toEqual({ url: '/index' });
+    stubFetch(() => envelope({ token: 't' }));
+    await expect(callOptional('ssoAuth', fallback)).resolves.toEqual({ token: 't' });
   });
 
   it('a name the route table has is called by the table, not the fallback', async () => {
@@ -161,5 +176,70 @@ describe('api client', () => {
     } finally {
       await i18n.changeLanguage('zh-CN');
     }
+  });
+
+  it('spec §8: code 402 toasts even when the caller asked for silence', async () => {
+    signInWith('expired');
+    stubFetch(() => envelope(null, { code: 402, status: 401, message: '登录已过期' }));
+    await expect(call('getDetailByAccountOrId', { body: {}, silent: true })).rejects.toMatchObject({
+      code: 402,
+    });
+    expect(toasts).toEqual(['登录已过期']);
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('sends the token a caller names instead of the session’s, and leaves the session as it is', async () => {
+    signInWith('mine');
+    const sent = stubFetch(() => envelope(null, { code: 402, status: 401, message: '登录已过期' }));
+    await expect(
+      call('getDetailByAccountOrId', { body: {}, token: 'new', silent: true, keepSession: true }),
+    ).rejects.toMatchObject({ code: 402 });
+    expect(sent[0]?.headers.Authorization).toBe('Bearer new');
+    expect(useSession.getState().token).toBe('mine');
+    expect(reloads).toBe(0);
+  });
+
+  it('spec §9: every call gives up after 60000 ms', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const sent = stubFetch(() => envelope('PEM'));
+    await call('getPublicKey');
+    expect(timeout).toHaveBeenCalledWith(60_000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('spec §9: a call to a doEdit address shows the full-page loading overlay while it runs', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const running = callOptional('saveForm', { method: 'POST', group: 'form', path: 'form/data/doEdit' });
+    await vi.waitFor(() => expect(useLoadingOverlay.getState().pending).toBe(1));
+    answer(envelope({ id: 'f1' }));
+    await expect(running).resolves.toEqual({ id: 'f1' });
+    expect(useLoadingOverlay.getState().pending).toBe(0);
+
+    stubFetch(() => envelope(null, { code: 500, status: 500, message: '保存失败' }));
+    await expect(
+      callOptional('saveForm', { method: 'POST', group: 'form', path: 'form/data/doEdit' }),
+    ).rejects.toMatchObject({ message: '保存失败' });
+    expect(useLoadingOverlay.getState().pending).toBe(0);
+
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const plain = call('getPublicKey');
+    await Promise.resolve();
+    expect(useLoadingOverlay.getState().pending).toBe(0);
+    answer(envelope('PEM'));
+    await plain;
+  });
+});
+
+describe('toasts (spec §9)', () => {
+  it('last 1800 ms', () => {
+    // antd's message would render after the test is over: answer its handle without showing anything
+    const settled = Promise.resolve(true);
+    const handle: ReturnType<typeof message.error> = Object.assign(() => undefined, {
+      then: settled.then.bind(settled),
+    });
+    const shown = vi.spyOn(message, 'error').mockReturnValue(handle);
+    showToast('error', '后端接口连接异常');
+    expect(shown).toHaveBeenCalledWith({ content: '后端接口连接异常', duration: 1.8 });
   });
 });

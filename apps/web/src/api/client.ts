@@ -1,10 +1,17 @@
-import type { RouteBody, RouteQuery, RouteValue } from '@eip/contracts';
+import type { RouteBody, RouteParams, RouteQuery, RouteValue } from '@eip/contracts';
 import { INVALID_TOKEN_CODE, NO_PERMISSION_CODE, isSuccessCode } from '@eip/contracts/codes';
 import { routes, type Group, type HttpMethod, type RouteName } from '@eip/contracts/routes';
 import { toast } from '../app/feedback';
 import { currentAppPath, loginPath, navigateTo, page } from '../app/navigation';
-import { apiBase, LANDING_PATH, LOGIN_INTERCEPTION, REQUEST_TIMEOUT_MS } from '../config';
+import {
+  apiBase,
+  LANDING_PATH,
+  LOADING_OVERLAY_URL_PART,
+  LOGIN_INTERCEPTION,
+  REQUEST_TIMEOUT_MS,
+} from '../config';
 import { currentLanguage, i18n } from '../i18n';
+import { withLoadingOverlay } from '../stores/loadingOverlay';
 import { useSession } from '../stores/session';
 
 /** A call that did not succeed: the envelope's code and message, or a transport failure. */
@@ -22,17 +29,24 @@ export class ApiError extends Error {
 
 /** Per-call choices beside query and body. */
 interface CallOptions {
-  /** The caller shows the failure itself: no toast (the session rules of codes 401 and 402 still apply). */
+  /**
+   * The caller shows the failure itself: no toast. The session rules of codes 401 and 402 still apply, and
+   * code 402 always toasts (spec §8).
+   */
   silent?: boolean;
-  /** The caller handles codes 401 and 402 too: the session is left as it is (verifying a token from the query). */
+  /** The caller handles codes 401 and 402 too: the session is left as it is (checking a new token). */
   keepSession?: boolean;
+  /** The bearer token to send instead of the session's: a new token is checked before it is kept. */
+  token?: string;
 }
 
 type QueryArg<N extends RouteName> =
   RouteQuery<N> extends undefined ? { query?: never } : { query: RouteQuery<N> };
 type BodyArg<N extends RouteName> =
   RouteBody<N> extends undefined ? { body?: never } : { body: RouteBody<N> };
-export type CallArgs<N extends RouteName> = QueryArg<N> & BodyArg<N> & CallOptions;
+type ParamsArg<N extends RouteName> =
+  RouteParams<N> extends undefined ? { params?: never } : { params: RouteParams<N> };
+export type CallArgs<N extends RouteName> = ParamsArg<N> & QueryArg<N> & BodyArg<N> & CallOptions;
 
 interface Envelope {
   state?: boolean;
@@ -49,12 +63,19 @@ interface Target {
 }
 
 interface RequestArgs extends CallOptions {
+  params?: unknown;
   query?: unknown;
   body?: unknown;
 }
 
-function buildUrl(target: Target, query: unknown): string {
-  const url = `${apiBase[target.group]}/${target.path.replace(/^\//, '')}`;
+/** The address of a call: the group's base, the path with its `{name}` segments filled, the query. */
+function buildUrl(target: Target, args: RequestArgs | undefined): string {
+  const path = target.path.replace(/^\//, '').replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const params = (args?.params ?? {}) as Record<string, unknown>;
+    return params[key] === undefined ? whole : encodeURIComponent(String(params[key]));
+  });
+  const url = `${apiBase[target.group]}/${path}`;
+  const query = args?.query;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -91,14 +112,14 @@ async function send(url: string, init: RequestInit, silent: boolean | undefined)
 }
 
 /**
- * Spec §8, codes that end the session. 402 (invalid token): toast, reset the token, reload when login
- * interception is on. 401 (no permission): with a token sign out and go to /login with `redirect`; without
- * one go to /login.
+ * Spec §8, codes that end the session. 402 (invalid token): toast — even for a silent call — reset the
+ * token, reload when login interception is on. 401 (no permission): with a token sign out and go to /login
+ * with `redirect`; without one go to /login.
  */
 function endSession(code: number, message: string, hadToken: boolean, silent: boolean | undefined) {
   const session = useSession.getState();
   if (code === INVALID_TOKEN_CODE) {
-    if (!silent) toast.error(message);
+    toast.error(message);
     if (hadToken) session.signOut();
     if (LOGIN_INTERCEPTION) page.reload();
     return;
@@ -116,20 +137,35 @@ interface Answer {
   message: string;
 }
 
-async function request(target: Target, args: RequestArgs | undefined, blob: boolean): Promise<Answer> {
-  const { token } = useSession.getState();
+/** Spec §9: a call whose address contains doEdit shows the full-page loading overlay while it runs. */
+function request(target: Target, args: RequestArgs | undefined, blob: boolean): Promise<Answer> {
+  const url = buildUrl(target, args);
+  return url.includes(LOADING_OVERLAY_URL_PART)
+    ? withLoadingOverlay(() => exchange(url, target, args, blob))
+    : exchange(url, target, args, blob);
+}
+
+async function exchange(
+  url: string,
+  target: Target,
+  args: RequestArgs | undefined,
+  blob: boolean,
+): Promise<Answer> {
+  const token = args?.token ?? useSession.getState().token;
   const headers: Record<string, string> = {
     Accept: blob ? '*/*' : 'application/json',
     'Accept-Language': currentLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method: target.method, headers };
-  if (args?.body !== undefined) {
+  if (args?.body instanceof FormData) {
+    init.body = args.body;
+  } else if (args?.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(args.body);
   }
 
-  const response = await send(buildUrl(target, args?.query), init, args?.silent);
+  const response = await send(url, init, args?.silent);
   // Spec §8: blob and attachment responses bypass the code checks.
   if (blob && response.ok && !response.headers.get('content-type')?.includes('json')) {
     return { value: await response.blob(), message: '' };
@@ -198,4 +234,11 @@ export async function callOptional<T>(
     if (error instanceof ApiError && !args?.silent) toast.error(error.message);
     throw error;
   }
+}
+
+/** Uploads one file (a route of kind upload, multipart form data, field `file`); resolves with the value. */
+export function callUpload<N extends RouteName>(name: N, file: File): Promise<RouteValue<N>> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return request(routes[name], { body }, false).then((answer) => answer.value as RouteValue<N>);
 }

@@ -6,7 +6,7 @@ import { NavigationProgress, ProgressFallback } from './progress';
 import { AppProviders } from './providers';
 import { queryClient } from './queryClient';
 import { AppRoutes, BASENAME } from './router';
-import { EmbeddedBrowserNotice, PageError, PageLoading } from './status';
+import { EmbeddedBrowserNotice, LoadingOverlay, PageError, PageLoading } from './status';
 
 /** Lets code outside React (the API client) navigate through the router. */
 function NavigatorBinding() {
@@ -31,6 +31,7 @@ export function App() {
         <NavigatorBinding />
         <TokenWatch />
         <NavigationProgress />
+        <LoadingOverlay />
         <EmbeddedBrowserNotice />
         <PageError>
           <Suspense

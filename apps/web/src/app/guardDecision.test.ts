@@ -81,6 +81,21 @@ describe('spec §2 route guard decisions', () => {
     });
   });
 
+  it.each([
+    ['cas', '?ticket=T-1'],
+    ['oauth', '?code=C1'],
+  ] as const)(
+    '%s: a signed-in user’s %s is ignored like the other mode’s, the page opens',
+    (authMode, search) => {
+      const sso = { authMode, ssoUrl: 'https://sso.example/login', pathname: '/mail', search };
+      expect(decideGuard(input({ ...sso, signedIn: true }))).toEqual({ kind: 'allow' });
+      expect(decideGuard(input({ ...sso, signedIn: false }))).toMatchObject({
+        kind: 'ssoReturn',
+        mode: authMode,
+      });
+    },
+  );
+
   it('short links /surl/... are resolved whether signed in or not', () => {
     expect(decideGuard(input({ pathname: '/surl/Ab12' }))).toEqual({ kind: 'shortLink', code: 'Ab12' });
     expect(decideGuard(input({ pathname: '/surl/Ab12', signedIn: true }))).toEqual({

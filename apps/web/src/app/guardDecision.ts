@@ -57,8 +57,10 @@ export function decideGuard(input: GuardInput): GuardDecision {
   const token = params.get('token');
   if (token) return { kind: 'tokenSignIn', token, next: stripQuery(pathname, search) };
 
+  // Spec §2: back from single sign-on, cas with a ticket and oauth with a code alike; a signed-in user's
+  // credential is ignored (and stripped from the address).
   const service = input.appUrl + stripQuery(pathname, search);
-  if (authMode === 'cas' && params.get('ticket')) {
+  if (authMode === 'cas' && params.get('ticket') && !signedIn) {
     return {
       kind: 'ssoReturn',
       mode: 'cas',

@@ -1,15 +1,26 @@
 import { TOKEN_STORAGE_KEY } from '@eip/contracts/codes';
-import { screen, waitFor } from '@testing-library/react';
-import { Route, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, useLocation, useNavigate } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MODE } from '../config';
 import { useSession } from '../stores/session';
-import { envelope, stubFetch } from '../test/fetch';
+import { envelope, stubFetch, type SentRequest } from '../test/fetch';
 import { renderRoutes } from '../test/render';
+import { signInWith } from '../test/session';
+import { toast } from './feedback';
 import { RouteGuard, type FullscreenState } from './guards';
 
 function Private() {
-  const { state } = useLocation();
-  return <p>private page{(state as FullscreenState | null)?.fullscreen ? ' (full screen)' : ''}</p>;
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>private page{(state as FullscreenState | null)?.fullscreen ? ' (full screen)' : ''}</p>
+      <button type="button" onClick={() => navigate(pathname === '/elsewhere' ? '/' : '/elsewhere')}>
+        move
+      </button>
+    </>
+  );
 }
 
 const routes = (
@@ -22,6 +33,32 @@ const routes = (
 
 const detail = { user: { id: 'u1', account: 'admin', fullname: '系统管理员' }, tenantCode: 'platform' };
 
+let toasts: string[] = [];
+beforeEach(() => {
+  toasts = [];
+  vi.spyOn(toast, 'error').mockImplementation((text) => void toasts.push(text));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  AUTH_MODE.mode = 'password';
+  AUTH_MODE.ssoUrl = '';
+});
+
+/** A server whose sso/auth answers a token for ticket T-1 and code C-1, and the user of that token. */
+function ssoServer({ url, headers }: SentRequest) {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (pathname === '/auth/sso/auth') {
+    const known = searchParams.get('ticket') === 'T-1' || searchParams.get('code') === 'C-1';
+    return known
+      ? envelope({ token: 'sso-token' })
+      : envelope(null, { code: 400, status: 400, message: '票据无效' });
+  }
+  if (pathname === '/uc/user/getDetailByAccountOrId' && headers.Authorization === 'Bearer sso-token') {
+    return envelope(detail);
+  }
+  return envelope(null, { code: 402, status: 401, message: '登录已过期' });
+}
+
 describe('route guard in the router (spec §2)', () => {
   it('sends a visitor without a token to /login with redirect', () => {
     renderRoutes(routes, '/personal/message?tab=1');
@@ -30,7 +67,7 @@ describe('route guard in the router (spec §2)', () => {
   });
 
   it('sends a signed-in user visiting /login to / ', () => {
-    useSession.getState().signIn('token');
+    signInWith('token');
     renderRoutes(routes, '/login');
     expect(screen.getByTestId('path').textContent).toBe('/');
   });
@@ -45,32 +82,125 @@ describe('route guard in the router (spec §2)', () => {
     expect(useSession.getState().user).toMatchObject({ account: 'admin', username: '系统管理员' });
   });
 
-  it('a token from the query that fails authentication goes to /500 and leaves no session', async () => {
+  it('spec §8: a token from the query whose user-detail call fails shows 用户信息接口异常 and goes to /500', async () => {
     stubFetch(() => envelope(null, { code: 402, status: 401, message: '登录已过期' }));
     renderRoutes(routes, '/matter/myTask?token=bad');
     expect(await screen.findByText('error 500')).toBeTruthy();
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(toasts).toEqual(['用户信息接口异常']);
+  });
+
+  it('spec §8: a token from the query without a user shows 验证失败，请重新登录... and revokes it', async () => {
+    const sent = stubFetch(({ url }) => envelope(url.endsWith('/signout') ? null : { user: null }));
+    renderRoutes(routes, '/matter/myTask?token=orphan');
+    expect(await screen.findByText('error 500')).toBeTruthy();
+    expect(toasts).toEqual(['验证失败，请重新登录...']);
+    expect(sent.map((request) => [request.url, request.headers.Authorization])).toEqual([
+      ['/uc/user/getDetailByAccountOrId', 'Bearer orphan'],
+      ['/auth/signout', 'Bearer orphan'],
+    ]);
+    expect(useSession.getState().token).toBeNull();
   });
 
   it('strips fullscreen, ticket and code after navigation and shows the page full screen', async () => {
-    useSession.getState().signIn('token');
+    signInWith('token');
     renderRoutes(routes, '/a?fullscreen=true&ticket=t&code=c&keep=1');
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/a?keep=1'));
     expect(screen.getByText('private page (full screen)')).toBeTruthy();
   });
+});
+
+describe('single sign-on return (spec §2: cas ticket, oauth code → sso/auth; failure → /500)', () => {
+  it.each([
+    ['cas', 'ticket=T-1', 'ticket=T-1&service='],
+    ['oauth', 'code=C-1', 'code=C-1&service='],
+  ] as const)(
+    '%s: the credential goes to sso/auth and the user lands on the page',
+    async (mode, search, sentQuery) => {
+      AUTH_MODE.mode = mode;
+      AUTH_MODE.ssoUrl = 'https://sso.example/login';
+      const sent = stubFetch(ssoServer);
+      renderRoutes(routes, `/mail?${search}`);
+      await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/mail'));
+      expect(screen.getByText('private page')).toBeTruthy();
+      expect(sent[0]?.url).toBe(
+        `/auth/sso/auth?${sentQuery}${encodeURIComponent(`${window.location.origin}/eipFront/mail`)}`,
+      );
+      expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('sso-token');
+      expect(useSession.getState().user).toMatchObject({ account: 'admin' });
+    },
+  );
+
+  it.each([
+    ['cas', 'ticket=T-bad'],
+    ['oauth', 'code=C-bad'],
+  ] as const)(
+    '%s: a credential sso/auth refuses goes to /500 with the server message',
+    async (mode, search) => {
+      AUTH_MODE.mode = mode;
+      stubFetch(ssoServer);
+      renderRoutes(routes, `/mail?${search}`);
+      expect(await screen.findByText('error 500')).toBeTruthy();
+      expect(toasts).toEqual(['票据无效']);
+      expect(useSession.getState().token).toBeNull();
+    },
+  );
+
+  it.each([
+    ['cas', 'ticket=T-1'],
+    ['oauth', 'code=C-1'],
+  ] as const)(
+    '%s: a signed-in user keeps the session; the credential is only stripped',
+    async (mode, search) => {
+      AUTH_MODE.mode = mode;
+      const sent = stubFetch(ssoServer);
+      signInWith('mine');
+      renderRoutes(routes, `/mail?${search}&keep=1`);
+      await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/mail?keep=1'));
+      expect(screen.getByText('private page')).toBeTruthy();
+      expect(sent).toEqual([]);
+      expect(useSession.getState().token).toBe('mine');
+    },
+  );
+});
+
+describe('short links /surl/{code} (spec §2)', () => {
+  const shortLinkUrl = '/portal/shorturlManage/getLongUrlByShortUrl?shortUrl=Ab12';
 
   it('a short link the server cannot resolve goes to /login', async () => {
     stubFetch(() => envelope(null, { code: 404, status: 404, message: 'not found' }));
     renderRoutes(routes, '/surl/Ab12');
     expect(await screen.findByText('login page')).toBeTruthy();
+    expect(toasts).toEqual([]);
   });
 
-  it('a short link with a guest token opens its page full screen', async () => {
+  it('a link without a guest token sends a visitor to /login, back to its page after sign-in', async () => {
+    stubFetch(() => envelope({ url: '/eipFront/matter/approvalForm?instId=1', guestToken: null }));
+    renderRoutes(routes, '/surl/Ab12');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe(
+      '/login?redirect=%2Fmatter%2FapprovalForm%3FinstId%3D1',
+    );
+  });
+
+  it('a short link with a guest token opens its page full screen, and only that page', async () => {
     const sent = stubFetch(() => envelope({ url: '/matter/approvalForm?instId=1', guestToken: 'guest' }));
     renderRoutes(routes, '/surl/Ab12');
     expect(await screen.findByText('private page (full screen)')).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/matter/approvalForm?instId=1');
-    expect(sent[0]?.url).toBe('/portal/portal/shorturlManage/v1/getLongUrlByShortUrl?shortUrl=Ab12');
+    expect(sent[0]?.url).toBe(shortLinkUrl);
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('guest');
+    expect(useSession.getState()).toMatchObject({ guestUrl: '/matter/approvalForm?instId=1', user: null });
+    fireEvent.click(screen.getByRole('button', { name: 'move' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+  });
+
+  it('a signed-in user opening a guest link goes to its page and stays who they are', async () => {
+    stubFetch(() => envelope({ url: '/matter/approvalForm?instId=1', guestToken: 'guest' }));
+    signInWith('mine');
+    renderRoutes(routes, '/surl/Ab12');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/matter/approvalForm?instId=1'));
+    expect(screen.getByText('private page')).toBeTruthy();
+    expect(useSession.getState()).toMatchObject({ token: 'mine', guestUrl: null });
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { resolveShortUrl, sessionUserOf, ssoSignIn, verifyToken } from '../api/auth';
+import { resolveShortUrl, ssoSignIn } from '../api/auth';
 import { AUTH_MODE, LANDING_PATH } from '../config';
 import { useSession } from '../stores/session';
 import {
@@ -10,7 +10,9 @@ import {
   stripQuery,
   type GuardDecision,
 } from './guardDecision';
+import { toast } from './feedback';
 import { BASENAME, loginPath, page } from './navigation';
+import { keepToken } from './signIn';
 import { PageLoading } from './status';
 
 export { safeRedirect };
@@ -35,63 +37,66 @@ function useOnce(key: string, run: () => Promise<void>) {
   }, [key, run]);
 }
 
+/** Spec §2, §8: an authentication that failed shows why (a toast) and goes to /500. */
+function useFailedAuthentication() {
+  const navigate = useNavigate();
+  return (error: unknown) => {
+    if (error instanceof Error) toast.error(error.message);
+    navigate('/500', { replace: true });
+  };
+}
+
 /** A token in the query authenticates (spec §2); failure → /500. */
 function TokenSignIn({ decision }: { decision: Extract<GuardDecision, { kind: 'tokenSignIn' }> }) {
   const navigate = useNavigate();
+  const failed = useFailedAuthentication();
   const { search } = useLocation();
   const fullscreen = wantsFullscreen(search);
   useOnce(decision.token, async () => {
-    const session = useSession.getState();
-    session.signIn(decision.token);
     try {
-      const detail = await verifyToken();
-      session.signIn(decision.token, {
-        account: detail.user.account,
-        userId: detail.user.id,
-        username: detail.user.fullname,
-        tenantCode: detail.tenantCode,
-      });
+      await keepToken(decision.token);
       navigate(decision.next, { replace: true, state: { fullscreen } satisfies FullscreenState });
-    } catch {
-      session.signOut();
-      navigate('/500', { replace: true });
+    } catch (error) {
+      failed(error);
     }
   });
   return <PageLoading />;
 }
 
-/** Back from single sign-on with a ticket (cas) or a code (oauth); failure → /500. */
+/** Back from single sign-on with a ticket (cas) or a code (oauth): both go to sso/auth; failure → /500. */
 function SsoReturn({ decision }: { decision: Extract<GuardDecision, { kind: 'ssoReturn' }> }) {
   const navigate = useNavigate();
+  const failed = useFailedAuthentication();
   useOnce(decision.credential, async () => {
-    const query: Record<string, string> =
-      decision.mode === 'cas'
-        ? { ticket: decision.credential, service: decision.service }
-        : { code: decision.credential, service: decision.service };
+    const credential = decision.mode === 'cas' ? 'ticket' : 'code';
     try {
-      const result = await ssoSignIn(query);
-      if (!result?.token) throw new Error('no token');
-      useSession.getState().signIn(result.token, sessionUserOf(result));
+      await keepToken(await ssoSignIn({ [credential]: decision.credential, service: decision.service }));
       navigate(decision.next, { replace: true });
-    } catch {
-      navigate('/500', { replace: true });
+    } catch (error) {
+      failed(error);
     }
   });
   return <PageLoading />;
 }
 
-/** Spec §2: a short link is resolved; with a guest token the page opens full screen, otherwise /login. */
+/**
+ * Spec §2: a short link is resolved. A signed-in user goes to its address; a visitor opens it full screen as
+ * the link's guest when it has a guest token, otherwise goes to /login. A link that cannot be resolved → /login.
+ */
 function ShortLinkPage({ code }: { code: string }) {
   const navigate = useNavigate();
   useOnce(code, async () => {
-    const link = await resolveShortUrl(code).catch(() => undefined);
-    const target = link?.url ? toAppPath(link.url) : null;
+    const link = await resolveShortUrl(code).catch(() => null);
+    const target = link ? toAppPath(link.url) : null;
     if (!link || !target) {
       navigate('/login', { replace: true });
       return;
     }
-    if (link.guestToken) {
-      useSession.getState().signIn(link.guestToken);
+    const session = useSession.getState();
+    if (session.token && !session.guestUrl) {
+      navigate(target, { replace: true });
+    } else if (link.guestToken) {
+      session.enterAsGuest(link.guestToken, target);
       navigate(target, { replace: true, state: { fullscreen: true } satisfies FullscreenState });
     } else {
       navigate(loginPath(target, LANDING_PATH), { replace: true });
@@ -140,10 +145,16 @@ function Allowed() {
   return <Outlet />;
 }
 
-/** Spec §2 "Route guard" around every page. */
+/** The path of an address inside the app (without its query). */
+const pathOf = (address: string) => address.split('?')[0];
+
+/** Spec §2 "Route guard" around every page. A short link's guest counts as signed in on that link's page only. */
 export function RouteGuard() {
   const location = useLocation();
-  const signedIn = useSession((state) => Boolean(state.token));
+  const signedIn = useSession(
+    (state) =>
+      Boolean(state.token) && (state.guestUrl === null || pathOf(state.guestUrl) === location.pathname),
+  );
   const decision = decideGuard({
     pathname: location.pathname,
     search: location.search,

@@ -1,33 +1,43 @@
 import type { Language } from '@eip/contracts/codes';
 import type { ConfigProviderProps } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import { currentLanguage, i18n, isLanguage } from '../i18n';
 
 type Locale = NonNullable<ConfigProviderProps['locale']>;
 
 /**
- * Ant Design and dayjs locales per language. The default Ant Design locale (zh-CN) is bundled; everything
- * else loads on first use, so the login page does not carry it.
+ * Ant Design locales per language. The default one (zh-CN) is bundled; the others load on first use, so
+ * the login page does not carry them.
  */
-const loaders: Record<Language, () => Promise<{ antd: Locale; dayjs: string }>> = {
-  'zh-CN': async () => {
-    await import('dayjs/locale/zh-cn');
-    return { antd: zhCN, dayjs: 'zh-cn' };
-  },
-  'zh-TW': async () => {
-    const [antd] = await Promise.all([import('antd/locale/zh_TW'), import('dayjs/locale/zh-tw')]);
-    return { antd: antd.default, dayjs: 'zh-tw' };
-  },
-  'en-US': async () => {
-    const antd = await import('antd/locale/en_US');
-    return { antd: antd.default, dayjs: 'en' };
-  },
+const antdLoaders: Record<Language, () => Promise<Locale>> = {
+  'zh-CN': async () => zhCN,
+  'zh-TW': async () => (await import('antd/locale/zh_TW')).default,
+  'en-US': async () => (await import('antd/locale/en_US')).default,
 };
 
 export const defaultAntdLocale: Locale = zhCN;
 
-/** Loads the locales of a language and switches dayjs to it; answers the Ant Design locale. */
-export async function loadLocale(lang: Language): Promise<Locale> {
-  const [locale, { default: dayjs }] = await Promise.all([loaders[lang](), import('dayjs')]);
-  dayjs.locale(locale.dayjs);
-  return locale.antd;
+export const loadLocale = (lang: Language): Promise<Locale> => antdLoaders[lang]();
+
+/** dayjs's name of each language's locale, registered by loading it. */
+const dateLoaders: Record<Language, () => Promise<string>> = {
+  'zh-CN': () => import('dayjs/locale/zh-cn').then(() => 'zh-cn'),
+  'zh-TW': () => import('dayjs/locale/zh-tw').then(() => 'zh-tw'),
+  'en-US': async () => 'en',
+};
+
+let datesShown = false;
+
+/**
+ * Dates (dayjs, the date pickers) follow the language from the first page that shows them on; the login
+ * page shows none, so it loads neither dayjs nor its locales.
+ */
+export async function loadDateLocale(lang: Language = currentLanguage()): Promise<void> {
+  datesShown = true;
+  const [{ default: dayjs }, name] = await Promise.all([import('dayjs'), dateLoaders[lang]()]);
+  dayjs.locale(name);
 }
+
+i18n.on('languageChanged', (lng: string) => {
+  if (datesShown && isLanguage(lng)) void loadDateLocale(lng);
+});

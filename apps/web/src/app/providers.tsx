@@ -10,9 +10,15 @@ type Locale = NonNullable<ConfigProviderProps['locale']>;
 
 /** Spec §2, §9: the stored theme as Ant Design tokens — the colour, and the dark algorithm for the dark style. */
 export function themeConfig(setting: Pick<ThemeSetting, 'style' | 'themeColor'>): ThemeConfig {
+  const dark = setting.style === 'dark';
+  // the breadcrumb's earlier steps are grey by default: too faint to read (WCAG contrast below 4.5)
+  const breadcrumbText = dark ? 'rgba(255, 255, 255, 0.65)' : 'rgba(0, 0, 0, 0.65)';
   return {
     token: { colorPrimary: setting.themeColor, colorLink: setting.themeColor },
-    algorithm: setting.style === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    components: {
+      Breadcrumb: { itemColor: breadcrumbText, linkColor: breadcrumbText, separatorColor: breadcrumbText },
+    },
   };
 }
 

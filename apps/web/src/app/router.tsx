@@ -1,19 +1,17 @@
-import { lazy } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LANDING_PATH } from '../config';
 import { RouteGuard } from './guards';
+import { lazyNamed } from './lazy';
 import { BASENAME } from './navigation';
 
 export { BASENAME };
 
 // Pages are loaded on first visit, so the login page downloads only what it needs.
-const LoginPage = lazy(() => import('../pages/login').then(({ LoginPage }) => ({ default: LoginPage })));
-const ErrorPage = lazy(() => import('../pages/errors').then(({ ErrorPage }) => ({ default: ErrorPage })));
-const LoadingPage = lazy(() =>
-  import('../pages/errors').then(({ LoadingPage }) => ({ default: LoadingPage })),
-);
+const LoginPage = lazyNamed(() => import('../pages/login'), 'LoginPage');
+const ErrorPage = lazyNamed(() => import('../pages/errors'), 'ErrorPage');
+const LoadingPage = lazyNamed(() => import('../pages/errors'), 'LoadingPage');
 /** Everything behind sign-in: the layouts and the pages built from the server menu. */
-const Shell = lazy(() => import('../layouts/Shell').then(({ Shell }) => ({ default: Shell })));
+const Shell = lazyNamed(() => import('../layouts/Shell'), 'Shell');
 
 export const routeTable: RouteObject[] = [
   {

@@ -2,21 +2,52 @@ import { Button, Flex, theme } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorLog } from '../stores/errorLog';
+import { useLoadingOverlay } from '../stores/loadingOverlay';
+import { page } from './navigation';
 
-/** Shown while a page is loading (a plain spinner: it is on every first paint, so it stays light). */
-export function PageLoading() {
+/** A plain spinner with 加载中… (it is on every first paint, so it stays light). */
+function Loading({ textColor }: { textColor: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Flex role="status" vertical gap="small" style={{ minHeight: '60vh' }} align="center" justify="center">
+    <>
       <span
         aria-hidden
         className="eip-spinner"
         style={{ borderColor: token.colorPrimaryBg, borderTopColor: token.colorPrimary }}
       />
-      <span style={{ color: token.colorTextSecondary, fontFamily: token.fontFamily }}>
-        {t('app.loading')}
-      </span>
+      <span style={{ color: textColor, fontFamily: token.fontFamily }}>{t('app.loading')}</span>
+    </>
+  );
+}
+
+/** Shown while a page is loading. */
+export function PageLoading() {
+  const { token } = theme.useToken();
+  return (
+    <Flex role="status" vertical gap="small" style={{ minHeight: '60vh' }} align="center" justify="center">
+      <Loading textColor={token.colorTextSecondary} />
+    </Flex>
+  );
+}
+
+/** Spec §9: the full-page loading overlay, over everything while a call to a doEdit address runs. */
+export function LoadingOverlay() {
+  const { token } = theme.useToken();
+  const shown = useLoadingOverlay((state) => state.pending > 0);
+  if (!shown) return null;
+  return (
+    <Flex
+      role="status"
+      aria-busy="true"
+      className="eip-loading-overlay"
+      vertical
+      gap="small"
+      align="center"
+      justify="center"
+      style={{ position: 'fixed', inset: 0, zIndex: 2900, background: token.colorBgMask }}
+    >
+      <Loading textColor={token.colorTextLightSolid} />
     </Flex>
   );
 }
@@ -35,7 +66,7 @@ function ErrorNotice({ error }: { error: Error }) {
     >
       <h1 style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>{t('app.error')}</h1>
       <p style={{ margin: 0, color: token.colorTextSecondary }}>{error.message}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <Button type="primary" onClick={() => page.reload()}>
         {t('app.reload')}
       </Button>
     </Flex>

@@ -1,6 +1,7 @@
 import { LANG_STORAGE_KEY } from '@eip/contracts/codes';
 import { describe, expect, it } from 'vitest';
-import { i18n, loadLanguage, storedLanguage } from '.';
+import { i18n, loadApprovalTexts, loadLanguage, storedLanguage } from '.';
+import { approvalZhCN } from './locales/approval.zh-CN';
 import { enUS } from './locales/en-US';
 import { zhCN } from './locales/zh-CN';
 import { zhTW } from './locales/zh-TW';
@@ -22,12 +23,19 @@ describe('languages', () => {
   });
 
   it('every language has a non-empty text for every key', () => {
-    const keys = leaves(zhCN).map(([key]) => key);
-    for (const messages of [zhCN, zhTW, enUS]) {
+    const simplified = { ...zhCN, approval: approvalZhCN };
+    const keys = leaves(simplified).map(([key]) => key);
+    for (const messages of [simplified, zhTW, enUS]) {
       const texts = new Map(leaves(messages));
       expect([...texts.keys()].sort()).toEqual([...keys].sort());
       for (const key of keys) expect(texts.get(key), key).toMatch(/\S/);
     }
+  });
+
+  it('the approval texts are not loaded with the app: they come with the approval pages', async () => {
+    expect(i18n.exists('approval.picker.allUsers', { lng: 'zh-CN' })).toBe(false);
+    await loadApprovalTexts();
+    expect(i18n.t('approval.picker.allUsers', { lng: 'zh-CN' })).toBe('全部用户');
   });
 
   it('marks the document with the language in use', async () => {

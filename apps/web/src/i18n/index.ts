@@ -10,7 +10,7 @@ declare module 'i18next' {
   }
 }
 
-const isLanguage = (value: unknown): value is Language => LANGUAGES.some((lang) => lang === value);
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((lang) => lang === value);
 
 /** The language chosen under the local-storage key `lang`; zh-CN when none or an unknown one is stored. */
 export function storedLanguage(): Language {
@@ -27,7 +27,7 @@ export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n
 
 void i18n.use(initReactI18next).init({
   // zh-CN is bundled (the default and the fallback); the other languages load on first use.
-  resources: { 'zh-CN': { translation: zhCN } },
+  resources: { 'zh-CN': { translation: zhCN as Messages } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
@@ -39,6 +39,23 @@ const loaders: Record<Exclude<Language, 'zh-CN'>, () => Promise<Messages>> = {
   'zh-TW': () => import('./locales/zh-TW').then((module) => module.zhTW),
   'en-US': () => import('./locales/en-US').then((module) => module.enUS),
 };
+
+/**
+ * The approval centre's simplified-Chinese texts, added when its first page loads (the other languages
+ * load whole, with them).
+ */
+let approvalTexts: Promise<void> | undefined;
+export function loadApprovalTexts(): Promise<void> {
+  approvalTexts ??= import('./locales/approval.zh-CN').then(
+    ({ approvalZhCN }) =>
+      void i18n.addResourceBundle('zh-CN', 'translation', { approval: approvalZhCN }, true, true),
+    (error: unknown) => {
+      approvalTexts = undefined;
+      throw error;
+    },
+  );
+  return approvalTexts;
+}
 
 /** Loads a language's texts (once) and switches to it. */
 export async function loadLanguage(lang: Language): Promise<void> {

@@ -22,7 +22,7 @@ import { Link } from 'react-router';
 import { fetchMessageCount, queryKeys } from '../api/auth';
 import { useCurrentUser } from '../app/useCurrentUser';
 import { toast } from '../app/feedback';
-import { BADGE_MAX } from '../config';
+import { BADGE_MAX, MESSAGE_POLL_MS } from '../config';
 import { currentLanguage } from '../i18n';
 import { useDialogs } from '../stores/dialogs';
 import { useErrorLog } from '../stores/errorLog';
@@ -33,7 +33,12 @@ import { useShellActions } from './useShellActions';
 function MessageBell({ color }: { color: string }) {
   const { t } = useTranslation();
   // Spec §2: the message count; shows nothing while the server does not offer it.
-  const count = useQuery({ queryKey: queryKeys.messageCount, queryFn: fetchMessageCount, retry: false });
+  const count = useQuery({
+    queryKey: queryKeys.messageCount,
+    queryFn: fetchMessageCount,
+    retry: false,
+    refetchInterval: MESSAGE_POLL_MS,
+  });
   const value = typeof count.data === 'number' ? count.data : undefined;
   return (
     <Tooltip title={t('layout.messages')}>

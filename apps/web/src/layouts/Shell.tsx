@@ -1,10 +1,9 @@
 import { Button, Result } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { fetchMobileUrl } from '../api/auth';
 import type { FullscreenState } from '../app/guards';
-import { page as wholePage } from '../app/navigation';
+import { lazyNamed } from '../app/lazy';
 import { unknownPathTarget } from '../app/routes/build';
 import { useMenuRoutes } from '../app/routes/load';
 import { resolvePage, type ResolvedPage } from '../app/routes/pages';
@@ -12,25 +11,20 @@ import { PageLoading } from '../app/status';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { RESIZE_DEBOUNCE_MS } from '../config';
 import { useDialogs } from '../stores/dialogs';
+import { useSession } from '../stores/session';
 import { detectDevice, useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import { MainLayout } from './MainLayout';
 import { PageView } from './PageView';
+import { useMobileRedirect } from './useMobileRedirect';
 
-const ThemeDrawer = lazy(() => import('./ThemeDrawer').then(({ ThemeDrawer }) => ({ default: ThemeDrawer })));
-const PersonalInfoDialog = lazy(() =>
-  import('../components/PersonalInfoDialog').then(({ PersonalInfoDialog }) => ({
-    default: PersonalInfoDialog,
-  })),
+const ThemeDrawer = lazyNamed(() => import('./ThemeDrawer'), 'ThemeDrawer');
+const PersonalInfoDialog = lazyNamed(() => import('../components/PersonalInfoDialog'), 'PersonalInfoDialog');
+const ChangePasswordDialog = lazyNamed(
+  () => import('../components/ChangePasswordDialog'),
+  'ChangePasswordDialog',
 );
-const ChangePasswordDialog = lazy(() =>
-  import('../components/ChangePasswordDialog').then(({ ChangePasswordDialog }) => ({
-    default: ChangePasswordDialog,
-  })),
-);
-const ErrorLogDialog = lazy(() =>
-  import('../components/ErrorLogDialog').then(({ ErrorLogDialog }) => ({ default: ErrorLogDialog })),
-);
+const ErrorLogDialog = lazyNamed(() => import('../components/ErrorLogDialog'), 'ErrorLogDialog');
 
 /** Spec §4: the device follows the window width (debounced 300 ms). */
 function useDeviceWatch() {
@@ -50,18 +44,6 @@ function useDeviceWatch() {
       window.removeEventListener('resize', onResize);
     };
   }, [setDevice]);
-}
-
-/** Spec §1: a mobile device goes to the mobile address when the server supplies one. */
-function useMobileRedirect() {
-  useEffect(() => {
-    if (!/Android|iPhone|iPod|Mobile|HarmonyOS/i.test(navigator.userAgent)) return;
-    void fetchMobileUrl()
-      .then((url) => {
-        if (typeof url === 'string' && /^https?:\/\//.test(url)) wholePage.leave(url);
-      })
-      .catch(() => undefined);
-  }, []);
 }
 
 /** Records the visit in the tab bar; pinned (affixed) pages are always there. */
@@ -104,11 +86,13 @@ function ShellDialogs() {
 export function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
-  const routes = useMenuRoutes();
+  // Spec §2: a short link's guest sees the link's page full screen, without the menu (it is not a user).
+  const guest = useSession((state) => state.guestUrl !== null);
+  const routes = useMenuRoutes(!guest);
   useDeviceWatch();
   useMobileRedirect();
 
-  const page = routes.data ? resolvePage(location.pathname, routes.data, (key) => t(key)) : null;
+  const page = routes.data || guest ? resolvePage(location.pathname, routes.data, (key) => t(key)) : null;
   const pinned = (routes.data?.pages ?? [])
     .filter((route) => route.meta.affix)
     .map((route) => resolvePage(route.path, routes.data, (key) => t(key)))
@@ -116,7 +100,7 @@ export function Shell() {
   useVisit(page, pinned);
   useDocumentTitle(page?.title ?? t('app.loading'));
 
-  if (routes.isPending) return <PageLoading />;
+  if (routes.isPending && !guest) return <PageLoading />;
   if (routes.error) {
     return (
       <Result
@@ -133,11 +117,12 @@ export function Shell() {
   }
   if (!page) return <Navigate to={unknownPathTarget(routes.data)} replace />;
 
-  // Spec §2: fullscreen=true (kept in the navigation state once stripped) and bare layouts show the page alone.
+  // Spec §2: fullscreen=true (kept in the navigation state once stripped), bare layouts and a guest (who
+  // has no menu) show the page alone.
   const fullscreen = Boolean((location.state as FullscreenState | null)?.fullscreen) || page.bare;
   return (
     <>
-      {fullscreen ? (
+      {fullscreen || !routes.data ? (
         <main id="main-content" className="eip-layout-empty" style={{ minHeight: '100vh' }}>
           <PageView page={page} />
         </main>

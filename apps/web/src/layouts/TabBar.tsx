@@ -1,18 +1,28 @@
-import { Dropdown, Tabs, type MenuProps } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LANDING_PATH, TAB_CLOSE_DELAY_MS } from '../config';
 import { closeCommandsEnabled, closeTabs, useTabs, type CloseCommand, type VisitedTab } from '../stores/tabs';
 
 /**
- * The tab bar of visited pages (spec §2): pinned tabs cannot close; a right click offers close all / left /
- * right / others, left and right disabled at the ends.
+ * The tab bar of visited pages (spec §2): a list of links with a close button each (pinned tabs have
+ * none); a right click (or the context-menu key) offers close all / left / right / others, left and right
+ * disabled at the ends. The open page's tab is marked as the current page and kept in view.
  */
 export function TabBar({ activePath }: { activePath: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tabs = useTabs((state) => state.tabs);
   const close = useTabs((state) => state.close);
+  const list = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    list.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activePath, tabs.length]);
 
   const run = (path: string, command: CloseCommand) => {
     const remaining = closeTabs(tabs, path, command);
@@ -42,29 +52,29 @@ export function TabBar({ activePath }: { activePath: string }) {
 
   return (
     <nav aria-label={t('layout.tabs')} className="eip-tab-bar">
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activePath}
-        onChange={(key) => {
-          const tab = tabs.find((candidate) => candidate.path === key);
-          if (tab) navigate(tab.fullPath);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') run(key, 'this');
-        }}
-        items={tabs.map((tab, index) => ({
-          key: tab.path,
-          closable: !tab.affix,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={contextMenu(tab, index)}>
-              <span data-tab-path={tab.path}>{tab.title}</span>
+      <ul ref={list}>
+        {tabs.map((tab, index) => {
+          const active = tab.path === activePath;
+          return (
+            <Dropdown key={tab.path} trigger={['contextMenu']} menu={contextMenu(tab, index)}>
+              <li className={active ? 'eip-tab eip-tab-active' : 'eip-tab'}>
+                <Link to={tab.fullPath} aria-current={active ? 'page' : undefined} data-tab-path={tab.path}>
+                  {tab.title}
+                </Link>
+                {!tab.affix && (
+                  <button
+                    type="button"
+                    aria-label={t('tabs.close', { title: tab.title })}
+                    onClick={() => run(tab.path, 'this')}
+                  >
+                    <CloseOutlined aria-hidden />
+                  </button>
+                )}
+              </li>
             </Dropdown>
-          ),
-        }))}
-        tabBarStyle={{ margin: 0 }}
-      />
+          );
+        })}
+      </ul>
     </nav>
   );
 }

@@ -9,9 +9,11 @@ import {
   SettingOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { Tag, Tooltip, type MenuProps } from 'antd';
+import { Badge, Tag, Tooltip, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import type { MenuRoute } from '../app/routes/build';
+import { BADGE_MAX } from '../config';
+import { useMenuCount } from './menuCounts';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
@@ -36,9 +38,10 @@ interface LabelOptions {
   newTag: string;
 }
 
-/** A menu title, with the 新 tag and the tooltip of spec §2. */
+/** A menu title, with the 新 tag and the tooltip of spec §2, and the count of an approval list (issue 5). */
 export function MenuLabel({ route, tooltipAt, newTag }: { route: MenuRoute } & LabelOptions) {
   const title = route.meta.title;
+  const count = useMenuCount(route.view.kind === 'page' ? route.view.page : undefined);
   const label = (
     <span>
       {title}
@@ -46,6 +49,16 @@ export function MenuLabel({ route, tooltipAt, newTag }: { route: MenuRoute } & L
         <Tag color="error" style={{ marginInlineStart: 6, lineHeight: '16px', paddingInline: 4 }}>
           {newTag}
         </Tag>
+      )}
+      {Boolean(count) && (
+        <Badge
+          count={count}
+          overflowCount={BADGE_MAX}
+          size="small"
+          color="var(--eip-primary)"
+          style={{ marginInlineStart: 6 }}
+          data-menu-count={count}
+        />
       )}
     </span>
   );

@@ -1,7 +1,36 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyNamed } from '../app/lazy';
+import { loadDateLocale } from '../app/locales';
+import { loadApprovalTexts } from '../i18n';
 import { ComingSoonPage } from './coming-soon';
 
-const HomePage = lazy(() => import('./home').then(({ HomePage }) => ({ default: HomePage })));
+/** A page of the approval centre: its module, the approval texts and the dates' locale load together. */
+const approvalPage: typeof lazyNamed = (load, name) =>
+  lazyNamed(
+    () => Promise.all([load(), loadApprovalTexts(), loadDateLocale()]).then(([module]) => module),
+    name,
+  );
+
+const HomePage = lazyNamed(() => import('./home'), 'HomePage');
+const MessagePage = lazyNamed(() => import('./personal/message'), 'MessagePage');
+const MyTaskPage = approvalPage(() => import('./matter/myTask'), 'MyTaskPage');
+const DoneListPage = approvalPage(() => import('./matter/doneList'), 'DoneListPage');
+const MyRequestPage = approvalPage(() => import('./matter/myRequest'), 'MyRequestPage');
+const LeaderTaskPage = approvalPage(() => import('./matter/leaderTask'), 'LeaderTaskPage');
+const MyDraftPage = approvalPage(() => import('./matter/myDraft'), 'MyDraftPage');
+const CirculatedPage = approvalPage(() => import('./matter/circulated'), 'CirculatedPage');
+const DelegatedPage = approvalPage(() => import('./matter/delegated'), 'DelegatedPage');
+const MyCollectPage = approvalPage(() => import('./matter/myCollect'), 'MyCollectPage');
+const ContactsPage = approvalPage(() => import('./personal/contacts'), 'ContactsPage');
+const AgentSettingPage = approvalPage(() => import('./personal/agentSetting'), 'AgentSettingPage');
+const SecretarySettingPage = approvalPage(
+  () => import('./personal/secretarySetting'),
+  'SecretarySettingPage',
+);
+const ApprovalItemPage = approvalPage(() => import('./personal/approvalItem'), 'ApprovalItemPage');
+const StartProcessPage = approvalPage(() => import('./matter/startProcess'), 'StartProcessPage');
+const ApprovalFormPage = approvalPage(() => import('./matter/approvalForm'), 'ApprovalFormPage');
+const ShareInstPage = approvalPage(() => import('./matter/approvalForm'), 'ShareInstPage');
 
 /**
  * The pages this version has, by the component name the server menu uses (spec §2 "Route building"). A name
@@ -9,6 +38,22 @@ const HomePage = lazy(() => import('./home').then(({ HomePage }) => ({ default: 
  */
 const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   indexLayout: HomePage,
+  message: MessagePage,
+  myTask: MyTaskPage,
+  doneList: DoneListPage,
+  myRequest: MyRequestPage,
+  leaderTask: LeaderTaskPage,
+  myDraft: MyDraftPage,
+  circulated: CirculatedPage,
+  delegated: DelegatedPage,
+  myCollect: MyCollectPage,
+  contacts: ContactsPage,
+  agentSetting: AgentSettingPage,
+  secretarySetting: SecretarySettingPage,
+  approvalItem: ApprovalItemPage,
+  startProcess: StartProcessPage,
+  approvalForm: ApprovalFormPage,
+  shareInst: ShareInstPage,
 };
 
 /** Renders the page of a component name. */

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { envelope, stubFetch } from '../test/fetch';
 import { loadRoutes } from '../app/routes/load';
 import { onTokenChangedElsewhere, POST_STORAGE_KEY, useSession } from './session';
+import { signInWith } from '../test/session';
 
 describe('session (spec §2, §4)', () => {
   it('spec §2: a storage event on the token key (or a clear) reloads; other keys do not', () => {
@@ -29,7 +30,7 @@ describe('session (spec §2, §4)', () => {
   });
 
   it('spec §2 strict router mode: a route-building failure resets the token and rethrows', async () => {
-    useSession.getState().signIn('t');
+    signInWith('t');
     const bad = {
       id: '1',
       path: '/a',

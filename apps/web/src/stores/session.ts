@@ -5,6 +5,7 @@ import { create } from 'zustand';
 export const USER_STORAGE_KEY = 'eip-front-user';
 export const POST_STORAGE_KEY = 'eip-front-post';
 export const PERMISSIONS_STORAGE_KEY = 'eip-front-permissions';
+export const GUEST_STORAGE_KEY = 'eip-front-guest';
 
 /** Who is signed in, as the login answer tells it. */
 export interface SessionUser {
@@ -22,7 +23,11 @@ interface SessionState {
   currentPostId: string | null;
   /** Method permission codes the user holds (spec §6). */
   permissions: string[];
-  signIn: (token: string, user?: SessionUser) => void;
+  /** Spec §2: a guest of a short link may only see this address; null for a signed-in user. */
+  guestUrl: string | null;
+  signIn: (token: string, user: SessionUser) => void;
+  /** Spec §2: a short link made for guests opens its address with the link's guest token. */
+  enterAsGuest: (token: string, url: string) => void;
   /** Spec §4: clears token, user name and current post; the routes store resets with it. */
   signOut: () => void;
   setCurrentPost: (postId: string) => void;
@@ -63,17 +68,34 @@ export const useSession = create<SessionState>()((set) => ({
   user: readJson<SessionUser | null>(USER_STORAGE_KEY, null),
   currentPostId: read(POST_STORAGE_KEY),
   permissions: readJson<string[]>(PERMISSIONS_STORAGE_KEY, []),
+  guestUrl: read(GUEST_STORAGE_KEY),
   signIn: (token, user) => {
+    sessionStorage.removeItem(GUEST_STORAGE_KEY);
     sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
-    if (user) sessionStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
-    set(user ? { token, user } : { token });
+    sessionStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    set({ token, user, guestUrl: null });
+    announceTokenChange();
+  },
+  enterAsGuest: (token, url) => {
+    for (const key of [USER_STORAGE_KEY, POST_STORAGE_KEY, PERMISSIONS_STORAGE_KEY]) {
+      sessionStorage.removeItem(key);
+    }
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    sessionStorage.setItem(GUEST_STORAGE_KEY, url);
+    set({ token, user: null, currentPostId: null, permissions: [], guestUrl: url });
     announceTokenChange();
   },
   signOut: () => {
-    for (const key of [TOKEN_STORAGE_KEY, USER_STORAGE_KEY, POST_STORAGE_KEY, PERMISSIONS_STORAGE_KEY]) {
+    for (const key of [
+      TOKEN_STORAGE_KEY,
+      USER_STORAGE_KEY,
+      POST_STORAGE_KEY,
+      PERMISSIONS_STORAGE_KEY,
+      GUEST_STORAGE_KEY,
+    ]) {
       sessionStorage.removeItem(key);
     }
-    set({ token: null, user: null, currentPostId: null, permissions: [] });
+    set({ token: null, user: null, currentPostId: null, permissions: [], guestUrl: null });
     announceTokenChange();
   },
   setCurrentPost: (postId) => {

@@ -1,5 +1,7 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { message } from 'antd';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterAll, afterEach, vi } from 'vitest';
 import { useErrorLog } from '../stores/errorLog';
 import { useSession } from '../stores/session';
 import { useTabs } from '../stores/tabs';
@@ -19,12 +21,29 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// Ant Design's tabs, menus and overflow lists watch their size; jsdom lays nothing out, so nothing changes.
+class StillResizeObserver implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, value: StillResizeObserver });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  useSession.setState({ token: null, user: null, currentPostId: null, permissions: [] });
+  useSession.setState({ token: null, user: null, currentPostId: null, permissions: [], guestUrl: null });
   useTabs.setState({ tabs: [] });
   useErrorLog.setState({ entries: [] });
   sessionStorage.clear();
   localStorage.clear();
+});
+
+// A toast shown late in a file (its code loads on first use) renders into Ant Design's own React root,
+// outside the tested tree: clear it and let React finish before jsdom's window goes away.
+afterAll(async () => {
+  await import('../app/toastHost');
+  await nextTurn();
+  message.destroy();
+  for (let turn = 0; turn < 5; turn += 1) await nextTurn();
 });

@@ -127,6 +127,7 @@ export const TASK_TYPES = [
   'TRANSFORMING',
   'TRANSFORMED',
   'COMMU',
+  'INQU',
   'BACK',
   'ADDSIGN',
   'COPYTO',
@@ -208,6 +209,15 @@ export const BUTTON_ALIASES = [
 ] as const;
 export type ButtonAlias = (typeof BUTTON_ALIASES)[number];
 
+/** The buttons of an asked person's task: their answer (not configurable: the engine offers them). */
+export const ANSWER_BUTTONS = {
+  TRANSFORMING: ['agreeTrans', 'opposeTrans'],
+  COMMU: ['commuFeedback'],
+  INQU: ['inquReply'],
+  ADDSIGN: ['addSignFeedback'],
+} as const;
+export type AnswerButton = (typeof ANSWER_BUTTONS)[keyof typeof ANSWER_BUTTONS][number];
+
 /** Buttons left when acting for a leader (reference "Task buttons"). */
 export const LEADER_ACTING_BUTTONS = [
   'agree',
@@ -262,9 +272,71 @@ export type StartRightType = (typeof START_RIGHT_TYPES)[number];
 export const FIELD_PERMISSIONS = ['b', 'w', 'r', 'n'] as const;
 export type FieldPermission = (typeof FIELD_PERMISSIONS)[number];
 
-/** SIGNTASK vote rules: all must agree, a share of agree votes, the first vote decides, one reject rejects. */
+/**
+ * Countersign vote rules: all must agree (an abstention fails), a share of agree votes, the first vote
+ * decides, one oppose rejects (abstentions do not count against).
+ */
 export const COUNTERSIGN_MODES = ['all', 'ratio', 'firstVote', 'oneVeto'] as const;
 export type CountersignMode = (typeof COUNTERSIGN_MODES)[number];
+
+/** What a failed countersign does: back to the initiator to redo (result 0), or end (result 3). */
+export const COUNTERSIGN_FAIL_ACTIONS = ['backToStart', 'end'] as const;
+export type CountersignFailAction = (typeof COUNTERSIGN_FAIL_ACTIONS)[number];
+
+/** Votes of a countersign voter and answers of an added signer. */
+export const VOTE_ACTIONS = ['agree', 'oppose', 'abandon'] as const;
+export type VoteAction = (typeof VOTE_ACTIONS)[number];
+
+/**
+ * What a handler does with a task through task/v1/complete: vote or decide (agree, oppose, abandon),
+ * answer a transfer (agreeTrans, opposeTrans), or send it back (reject, backToStart).
+ */
+export const COMPLETE_ACTIONS = [
+  'agree',
+  'oppose',
+  'abandon',
+  'agreeTrans',
+  'opposeTrans',
+  'reject',
+  'backToStart',
+] as const;
+export type CompleteAction = (typeof COMPLETE_ACTIONS)[number];
+
+/**
+ * Statuses of an opinion row: the node statuses of the reference plus the answers of the people a
+ * handler asked (transfer, communicate, inquire, add-sign), a handover, and a resumed suspension.
+ */
+export const OPINION_STATUSES = [
+  'awaiting_check',
+  ...NODE_STATUSES,
+  'restore',
+  'deliverTo',
+  'transForm',
+  'agreeTrans',
+  'opposeTrans',
+  'commu',
+  'commuFeedback',
+  'inqu',
+  'inquReply',
+  'addSign',
+  'addSignFeedback',
+  'circulate',
+] as const;
+export type OpinionStatus = (typeof OPINION_STATUSES)[number];
+
+/** Urgency levels of sendBpmTaskUrgent (getUrgentStateConf), least urgent first. */
+export const URGENT_LEVELS = [
+  { value: 'normal', color: '#1890FF' },
+  { value: 'urgent', color: '#FA8C16' },
+  { value: 'veryUrgent', color: '#F5222D' },
+] as const;
+export type UrgentLevel = (typeof URGENT_LEVELS)[number]['value'];
+
+/** Where added signers go (加签): before the handler decides, or after; together or one after another. */
+export const ADD_SIGN_POSITIONS = ['before', 'after'] as const;
+export type AddSignPosition = (typeof ADD_SIGN_POSITIONS)[number];
+export const ADD_SIGN_MODES = ['parallel', 'sequential'] as const;
+export type AddSignMode = (typeof ADD_SIGN_MODES)[number];
 
 /** CUSTOMSIGNTASK order: the candidates' listed order, or an order the previous handler chooses. */
 export const SIGN_ORDERS = ['listed', 'chosen'] as const;

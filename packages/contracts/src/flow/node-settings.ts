@@ -2,6 +2,7 @@ import { Type, type Static, type SchemaOptions } from '@sinclair/typebox';
 import {
   BUTTON_ALIASES,
   CANDIDATE_TYPES,
+  COUNTERSIGN_FAIL_ACTIONS,
   COUNTERSIGN_MODES,
   DUE_UNITS,
   FIELD_PERMISSIONS,
@@ -68,6 +69,11 @@ export const CountersignRule = Type.Object(
     mode: oneOf(COUNTERSIGN_MODES),
     ratio: Type.Optional(
       Type.Number({ minimum: 0, maximum: 100, description: 'percent of agree votes, mode ratio' }),
+    ),
+    onFail: Type.Optional(
+      oneOf(COUNTERSIGN_FAIL_ACTIONS, {
+        description: 'a failed countersign goes back to the initiator (default) or ends the request',
+      }),
     ),
   },
   closed,
@@ -157,6 +163,11 @@ export const NodeSettings = Type.Object(
     ),
     form: Type.Optional(FormBinding),
     fieldPermissions: Type.Optional(FieldPermissions),
+    selectUsers: Type.Optional(
+      Type.Boolean({
+        description: 'the handler before this node picks its handlers from its candidates (nodeUsers)',
+      }),
+    ),
     callActivity: Type.Optional(CallActivitySettings),
     serviceTask: Type.Optional(ServiceTaskSettings),
     notifyTypes: Type.Optional(Type.Array(oneOf(NOTIFY_TYPES), { uniqueItems: true })),

@@ -7,7 +7,6 @@ export const authUserRoutes = {
     group: 'auth',
     path: 'base/tools/v1/getPublicKey',
     access: 'public',
-    summary: 'RSA public key (SPKI PEM) for encrypting passwords with RSA-OAEP/SHA-256',
   }),
   login: route({
     method: 'POST',
@@ -15,7 +14,6 @@ export const authUserRoutes = {
     path: 'auth',
     access: 'public',
     audit: 'auth.login',
-    summary: 'Sign in with account and RSA-encrypted password',
   }),
   signout: route({
     method: 'GET',
@@ -23,21 +21,18 @@ export const authUserRoutes = {
     path: 'signout',
     access: 'user',
     audit: 'auth.signout',
-    summary: 'Sign out: the token is revoked',
   }),
   getByAccount: route({
     method: 'POST',
     group: 'uc',
     path: 'user/getByAccount',
     access: 'user',
-    summary: 'A user of the caller’s tenant by account (the caller when no account is given)',
   }),
   getDetailByAccountOrId: route({
     method: 'POST',
     group: 'uc',
     path: 'user/getDetailByAccountOrId',
     access: 'user',
-    summary: 'User detail: roles, posts, orgs and the password strategy',
   }),
   changUserPsd: route({
     method: 'POST',
@@ -45,7 +40,6 @@ export const authUserRoutes = {
     path: 'user/changUserPsd',
     access: 'public',
     audit: 'user.changePassword',
-    summary: 'Change a password by account and old password (used when sign-in requires a change)',
   }),
   modifiUserPsd: route({
     method: 'POST',
@@ -53,20 +47,17 @@ export const authUserRoutes = {
     path: 'api/user/v1/user/modifiUserPsd',
     access: 'user',
     audit: 'user.modifyPassword',
-    summary: 'The signed-in user changes their password (both RSA-encrypted)',
   }),
   getDefaultPwdStrategy: route({
     method: 'GET',
     group: 'uc',
     path: 'api/pwdStrategy/v1/getDefault',
     access: 'optional',
-    summary: 'The password strategy of the caller’s tenant (or of tenantId)',
   }),
   getTenantByCode: route({
     method: 'GET',
     group: 'uc',
     path: 'uc/tenantManage/v1/getTenantByCode',
     access: 'public',
-    summary: 'Tenant name and logos by code (login page)',
   }),
 };

@@ -1,12 +1,22 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PageList, QueryFilter } from '../common.js';
+import { FIELD_PERMISSIONS } from '../flow/enums.js';
 import type { RouteSchemas } from './route-schemas.js';
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
-const FormData = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown(), {
+/** Shapes shared by the workflow routes, and the schemas of the definition routes. */
+
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+export const FormData = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown(), {
   description: 'business data',
 });
+export const Opinion = Type.String({ maxLength: 4000 });
+/** A comma-separated id list in a query. */
+export const IdList = Type.String({ minLength: 1, maxLength: 10000, pattern: '^[^,]+(,[^,]+)*$' });
+export const TrueFalse = Type.Union([Type.Literal('true'), Type.Literal('false')]);
+/** A small positive count in a query (card sizes, delays). */
+export const QueryCount = Type.String({ pattern: '^[1-9][0-9]{0,3}$' });
+export const UserIds = Type.Array(Id, { minItems: 1, maxItems: 200 });
 
 export const FlowDefinition = Type.Object({
   id: Type.String(),
@@ -17,7 +27,8 @@ export const FlowDefinition = Type.Object({
   createTime: Type.String(),
 });
 
-export const TodoTask = Type.Object({
+/** A task as the lists show it (reference "Todo rows"). */
+export const TaskRow = Type.Object({
   id: Type.String(),
   taskId: Type.String(),
   name: Type.String(),
@@ -26,12 +37,27 @@ export const TodoTask = Type.Object({
   procInstId: Type.String(),
   procDefKey: Type.String(),
   procDefName: Type.String(),
+  flowType: Nullable(Type.String()),
+  type: Type.String({ description: 'NORMAL, AGENT, DELIVERTO, TRANSFORMING, COMMU, INQU, ADDSIGN' }),
   creatorId: Type.String(),
   creator: Type.String(),
+  ownerId: Nullable(Type.String()),
   assigneeId: Nullable(Type.String()),
-  status: Type.String(),
+  principalId: Nullable(Type.String({ description: 'an agent’s row: for whom the agent acts' })),
+  status: Type.String({ description: 'pending, waiting, done, cancelled' }),
   instStatus: Type.String(),
+  suspended: Type.Boolean(),
+  isRead: Type.Boolean(),
+  lockedBy: Nullable(Type.String()),
+  urgentStateValue: Nullable(Type.String()),
+  dueTime: Nullable(Type.String()),
+  dueStatus: Nullable(Type.String({ description: 'due or overdue' })),
   createTime: Type.String(),
+  completeTime: Nullable(Type.String()),
+  action: Nullable(Type.String()),
+  leaderId: Type.Optional(Type.String({ description: 'leader lists: whose task it is' })),
+  canRetrieve: Type.Optional(Type.Boolean()),
+  assigneeName: Type.Optional(Nullable(Type.String())),
 });
 
 export const InstanceSummary = Type.Object({
@@ -39,124 +65,104 @@ export const InstanceSummary = Type.Object({
   subject: Type.String(),
   procDefKey: Type.String(),
   procDefName: Type.String(),
+  flowType: Nullable(Type.String()),
   status: Type.String({
     description: 'draft, running, end, manualend, backToStart, back, revoke, revokeToStart',
   }),
+  suspended: Type.Boolean(),
   creatorId: Type.String(),
   creator: Type.String(),
   createTime: Type.String(),
+  updateTime: Type.String(),
   endTime: Nullable(Type.String()),
   handleTime: Type.Optional(Nullable(Type.String())),
 });
 
-export const Opinion = Type.Object({
+export const OpinionFile = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  response: Type.Object({
+    fileId: Type.String({ minLength: 1, maxLength: 64 }),
+    fileName: Type.String({ minLength: 1, maxLength: 255 }),
+  }),
+});
+export type OpinionFile = Static<typeof OpinionFile>;
+export const OpinionFiles = Type.Array(OpinionFile, { maxItems: 20 });
+
+export const Qualfied = Type.Object({ id: Type.String(), name: Type.String(), type: Type.String() });
+
+/** An opinion row (spec §3 "Opinion"). */
+export const OpinionRow = Type.Object({
   id: Type.String(),
   taskId: Nullable(Type.String()),
   nodeId: Type.String(),
+  name: Type.String(),
   taskName: Type.String(),
+  type: Nullable(Type.String()),
   status: Type.String(),
+  statusVal: Type.String({
+    description: 'the status in the caller’s language (awaiting_check: 待阅 or 已阅)',
+  }),
   auditor: Nullable(Type.String()),
   auditorName: Nullable(Type.String()),
-  qualfieds: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), type: Type.String() })),
+  principalId: Nullable(Type.String()),
+  principalName: Nullable(Type.String()),
+  qualfieds: Type.Array(Qualfied),
   qualfiedNames: Type.String(),
   opinion: Nullable(Type.String()),
+  files: OpinionFiles,
+  isRead: Type.Boolean(),
   createTime: Type.String(),
   completeTime: Nullable(Type.String()),
-  durMs: Type.Union([Type.Integer(), Type.Null()]),
+  durMs: Nullable(Type.Integer()),
+  sorterOpinion: Type.Integer(),
 });
 
-export const FlowImage = Type.Object({
-  defId: Type.String(),
-  instanceId: Nullable(Type.String()),
-  bpmDefLayout: Type.Object({
-    defId: Type.String(),
-    name: Type.String(),
-    width: Type.Number(),
-    height: Type.Number(),
-    listLayout: Type.Array(
-      Type.Object({
-        nodeId: Type.String(),
-        name: Type.String(),
-        nodeType: Type.String(),
-        x: Type.Number(),
-        y: Type.Number(),
-        width: Type.Number(),
-        height: Type.Number(),
-      }),
-    ),
-  }),
-  nodeColorMap: Type.Record(Type.String(), Type.String()),
-  statusColorMap: Type.Record(Type.String(), Type.String()),
-  bpmnXml: Type.String(),
+export const FlowForm = Type.Object({
+  formKey: Type.String(),
+  name: Type.String(),
+  schema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the business data' }),
+  uiSchema: Type.Record(Type.String(), Type.Unknown()),
 });
 
-/** Schemas of the workflow routes. */
+export const Permissions = Type.Record(
+  Type.String(),
+  Type.Union(FIELD_PERMISSIONS.map((p) => Type.Literal(p))),
+  { description: 'field → b required, w write, r read-only, n not sent' },
+);
+
+export const Button = Type.Object({ alias: Type.String(), name: Type.String() });
+export const NodeRef = Type.Object({ nodeId: Type.String(), name: Type.String(), nodeType: Type.String() });
+export const InstanceRef = Type.Object({ instId: Type.String() });
+
+const FormInput = Type.Object({
+  formKey: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' }),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  schema: Type.Record(Type.String(), Type.Unknown(), { description: 'a JSON Schema of an object' }),
+  uiSchema: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+/** Schemas of the definition routes, the secretary flag and the badge. */
 export const bpmSchemas = {
   deployDefinition: {
+    summary:
+      'Deploy a BPMN 2.0 definition with its node settings and forms as the new main version (administrators)',
     body: Type.Object({
       bpmnXml: Type.String({ minLength: 1, maxLength: 2_000_000 }),
       settings: Type.Unknown({ description: 'the node-settings document (validated by the deploy check)' }),
+      forms: Type.Optional(Type.Array(FormInput, { maxItems: 50 })),
     }),
     value: FlowDefinition,
   },
-  listDefinitions: { body: QueryFilter, value: PageList(FlowDefinition) },
-  startInstance: {
-    body: Type.Object({
-      defId: Type.Optional(Id),
-      flowKey: Type.Optional(Id),
-      subject: Type.Optional(Type.String({ maxLength: 500 })),
-      data: Type.Optional(FormData),
-    }),
-    value: Type.Object({ instId: Type.String(), subject: Type.String() }),
-  },
-  completeTask: {
-    body: Type.Object({
-      taskId: Id,
-      actionName: Type.Union([
-        Type.Literal('agree'),
-        Type.Literal('oppose'),
-        Type.Literal('reject'),
-        Type.Literal('backToStart'),
-      ]),
-      opinion: Type.Optional(Type.String({ maxLength: 4000 })),
-      data: Type.Optional(FormData),
-      destination: Type.Optional(Id),
-      backHandMode: Type.Optional(Type.Union([Type.Literal('direct'), Type.Literal('normal')])),
-    }),
-    value: Type.Object({ instId: Type.String() }),
-  },
-  revokeInstance: {
-    body: Type.Object({ instId: Id, opinion: Type.Optional(Type.String({ maxLength: 4000 })) }),
-    value: Type.Object({ instId: Type.String() }),
-  },
-  retrieveBpmTask: { query: Type.Object({ taskId: Id }), value: Type.Object({ instId: Type.String() }) },
-  getTodoList: { body: QueryFilter, value: PageList(TodoTask) },
-  getTodoCount: { body: Type.Object({}), value: Type.Integer() },
-  getDoneInstList: { body: QueryFilter, value: PageList(InstanceSummary) },
-  myRequest: { body: QueryFilter, value: PageList(InstanceSummary) },
-  getInstanceByInstId: {
-    query: Type.Object({ instId: Id }),
-    value: Type.Composite([InstanceSummary, Type.Object({ defId: Type.String(), data: FormData })]),
-  },
-  instanceFlowOpinions: { query: Type.Object({ instId: Id }), value: Type.Array(Opinion) },
-  instanceFlowImage: {
-    query: Type.Object({ instId: Type.Optional(Id), defId: Type.Optional(Id) }),
-    value: FlowImage,
-  },
-  getButtonsBytaskId: {
-    query: Type.Object({ taskId: Id }),
-    value: Type.Array(Type.Object({ alias: Type.String(), name: Type.String() })),
-  },
-  checkTaskAuth: { query: Type.Object({ taskId: Id }), value: Type.Boolean() },
-  taskToReject: {
-    query: Type.Object({ taskId: Id }),
-    value: Type.Array(Type.Object({ nodeId: Type.String(), name: Type.String(), nodeType: Type.String() })),
+  listDefinitions: {
+    summary: 'The main version of every flow definition of the tenant',
+    body: QueryFilter,
+    value: PageList(FlowDefinition),
   },
   getSecretaryByUserId: {
+    summary: 'The leaders the caller is secretary of; isLeader when there are none (spec §6)',
     value: Type.Object({
       isLeader: Type.Boolean({ description: 'true when the caller is nobody’s secretary' }),
       leaders: Type.Array(Type.Object({ userId: Type.String(), fullname: Type.String() })),
     }),
   },
-  getMsgbadge: { value: Type.Integer() },
 } as const satisfies Record<string, RouteSchemas>;

@@ -68,10 +68,20 @@ export const MethodPermission = Type.Object({
 /** Schemas of the portal routes (spec §7). */
 export const portalSchemas = {
   getCurrentUserMenu: {
+    summary: 'The caller’s menu tree for a menu alias, filtered by role',
     query: Type.Object({ menuAlias: Type.String({ minLength: 1, maxLength: 64 }) }),
     value: Type.Array(MenuItem),
   },
-  getAllMethods: { value: Type.Array(MethodPermission) },
-  getCurrentUserMethods: { value: Type.Array(Type.String()) },
-  getMobileURL: { value: Type.Union([Type.String(), Type.Null()]) },
+  getAllMethods: {
+    summary: 'All method permission codes of the tenant',
+    value: Type.Array(MethodPermission),
+  },
+  getCurrentUserMethods: {
+    summary: 'The method permission codes the caller holds',
+    value: Type.Array(Type.String()),
+  },
+  getMobileURL: {
+    summary: 'The mobile portal’s address a phone is sent to, when the server has one (else null)',
+    value: Type.Union([Type.String(), Type.Null()]),
+  },
 } as const satisfies Record<string, RouteSchemas>;

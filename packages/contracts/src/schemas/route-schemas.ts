@@ -1,7 +1,12 @@
 import type { TSchema } from '@sinclair/typebox';
 
-/** Schemas of a route: query, body and the `value` of its envelope. */
+/**
+ * A route's documentation and schemas: what it does (the OpenAPI summary), path parameters (`{name}` in
+ * its path), query, body and the `value` of its envelope.
+ */
 export interface RouteSchemas {
+  summary: string;
+  params?: TSchema;
   query?: TSchema;
   body?: TSchema;
   value: TSchema;

@@ -162,32 +162,48 @@ export const ContactGroupUser = Type.Object({
 
 /** Schemas of the auth and user routes (spec §7). */
 export const authUserSchemas = {
-  getPublicKey: { value: Type.String({ description: 'SPKI PEM' }) },
+  getPublicKey: {
+    summary: 'RSA public key (SPKI PEM) for encrypting passwords with RSA-OAEP/SHA-256',
+    value: Type.String({ description: 'SPKI PEM' }),
+  },
   login: {
+    summary: 'Sign in with account and RSA-encrypted password',
     query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
     body: Type.Object({ username: Account, password: EncryptedPassword }),
     value: LoginResult,
   },
-  signout: { value: Nothing },
-  getByAccount: { body: Type.Object({ account: Type.Optional(Account) }), value: User },
+  signout: {
+    summary: 'Sign out: the token is revoked',
+    value: Nothing,
+  },
+  getByAccount: {
+    summary: 'A user of the caller’s tenant by account (the caller when no account is given)',
+    body: Type.Object({ account: Type.Optional(Account) }),
+    value: User,
+  },
   getDetailByAccountOrId: {
+    summary: 'User detail: roles, posts, orgs and the password strategy',
     body: Type.Object({ accountOrId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
     value: UserDetail,
   },
   changUserPsd: {
+    summary: 'Change a password by account and old password (used when sign-in requires a change)',
     query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
     body: Type.Object({ account: Account, oldPwd: EncryptedPassword, newPwd: EncryptedPassword }),
     value: Nothing,
   },
   modifiUserPsd: {
+    summary: 'The signed-in user changes their password (both RSA-encrypted)',
     body: Type.Object({ oldPwd: EncryptedPassword, newPwd: EncryptedPassword }),
     value: Nothing,
   },
   getDefaultPwdStrategy: {
+    summary: 'The password strategy of the caller’s tenant (or of tenantId)',
     query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
     value: PwdStrategy,
   },
   getTenantByCode: {
+    summary: 'Tenant name and logos by code (login page)',
     query: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
     value: Tenant,
   },
@@ -195,22 +211,67 @@ export const authUserSchemas = {
 
 /** Schemas of the directory routes (spec §7). */
 export const directorySchemas = {
-  queryUsersByType: { body: QueryFilter, value: PageList(User) },
-  queryUserWithMainOrgPost: { body: QueryFilter, value: PageList(UserWithMainOrgPost) },
-  getUserRightMapByIds: { query: IdsQuery, value: Type.Record(Type.String(), UserRights) },
+  queryUsersByType: {
+    summary: 'Users, paged and filtered',
+    body: QueryFilter,
+    value: PageList(User),
+  },
+  queryUserWithMainOrgPost: {
+    summary: 'Users with their main org and post, paged and filtered',
+    body: QueryFilter,
+    value: PageList(UserWithMainOrgPost),
+  },
+  getUserRightMapByIds: {
+    summary: 'For each user id: roles, posts, orgs and groups',
+    query: IdsQuery,
+    value: Type.Record(Type.String(), UserRights),
+  },
   getOrgsByParentAndDem: {
+    summary: 'Child orgs of a parent in a dimension (roots when no parent)',
     body: Type.Object({ parentId: Type.Optional(Id), demId: Type.Optional(Id) }),
     value: Type.Array(Org),
   },
-  getOrgPage: { body: QueryFilter, value: PageList(Org) },
-  getOrgListByUserId: { query: Type.Object({ userId: Id }), value: Type.Array(Org) },
-  getRolePage: { body: QueryFilter, value: PageList(Role) },
-  getJobPage: { body: QueryFilter, value: PageList(Job) },
-  getOrgPostPage: { body: QueryFilter, value: PageList(OrgPost) },
-  getDemListAll: { body: Empty, value: Type.Array(Dimension) },
-  getAllDems: { value: Type.Array(Dimension) },
-  queryGroups: { body: QueryFilter, value: PageList(ContactGroup) },
+  getOrgPage: {
+    summary: 'Orgs, paged and filtered',
+    body: QueryFilter,
+    value: PageList(Org),
+  },
+  getOrgListByUserId: {
+    summary: 'The orgs a user belongs to',
+    query: Type.Object({ userId: Id }),
+    value: Type.Array(Org),
+  },
+  getRolePage: {
+    summary: 'Roles, paged and filtered',
+    body: QueryFilter,
+    value: PageList(Role),
+  },
+  getJobPage: {
+    summary: 'Jobs, paged and filtered',
+    body: QueryFilter,
+    value: PageList(Job),
+  },
+  getOrgPostPage: {
+    summary: 'Posts with their org, paged and filtered',
+    body: QueryFilter,
+    value: PageList(OrgPost),
+  },
+  getDemListAll: {
+    summary: 'All dimensions',
+    body: Empty,
+    value: Type.Array(Dimension),
+  },
+  getAllDems: {
+    summary: 'All dimensions',
+    value: Type.Array(Dimension),
+  },
+  queryGroups: {
+    summary: 'The caller’s contact groups, paged and filtered',
+    body: QueryFilter,
+    value: PageList(ContactGroup),
+  },
   saveGroup: {
+    summary: 'Create or rename one of the caller’s contact groups',
     body: Type.Object({
       id: Type.Optional(Id),
       name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'not blank' }),
@@ -219,18 +280,40 @@ export const directorySchemas = {
     }),
     value: ContactGroup,
   },
-  removeGroups: { query: IdsQuery, value: Type.Integer({ description: 'groups removed' }) },
-  setPostCookie: { query: Type.Object({ postId: Id }), value: Nothing },
+  removeGroups: {
+    summary: 'Delete contact groups of the caller (with their members)',
+    query: IdsQuery,
+    value: Type.Integer({ description: 'groups removed' }),
+  },
+  setPostCookie: {
+    summary: 'Switch the current post: sets the post cookie',
+    query: Type.Object({ postId: Id }),
+    value: Nothing,
+  },
   getGroupUsers: {
+    summary: 'Members of one of the caller’s groups, paged, in their order',
     query: Type.Object({ groupId: Id }),
     body: QueryFilter,
     value: PageList(ContactGroupUser),
   },
-  loadUserByGroupId: { query: Type.Object({ groupId: Id }), value: Type.Array(ContactGroupUser) },
+  loadUserByGroupId: {
+    summary: 'All members of one of the caller’s groups, in their order',
+    query: Type.Object({ groupId: Id }),
+    value: Type.Array(ContactGroupUser),
+  },
   saveGroupUsers: {
+    summary: 'Add users to one of the caller’s groups (already present ones are kept once)',
     body: Type.Object({ groupId: Id, userIds: Type.Array(Id, { minItems: 1, maxItems: 500 }) }),
     value: Type.Array(ContactGroupUser),
   },
-  swapGroupUsers: { body: Type.Object({ firstId: Id, secondId: Id }), value: Nothing },
-  removeGroupUsers: { query: IdsQuery, value: Type.Integer({ description: 'members removed' }) },
+  swapGroupUsers: {
+    summary: 'Swap the order of two members of a group',
+    body: Type.Object({ firstId: Id, secondId: Id }),
+    value: Nothing,
+  },
+  removeGroupUsers: {
+    summary: 'Remove members from the caller’s groups',
+    query: IdsQuery,
+    value: Type.Integer({ description: 'members removed' }),
+  },
 } as const satisfies Record<string, RouteSchemas>;

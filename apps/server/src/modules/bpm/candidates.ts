@@ -112,23 +112,38 @@ async function expandOne(db: Executor, ctx: CandidateContext, candidate: Candida
 }
 
 /**
- * The users who may handle a node: the union of its candidate rules, active users only, in a stable
- * order. A rule that finds nobody adds nobody; the caller decides what an empty list means.
+ * The users who may handle a node: the union of its candidate rules, active users only. The order is
+ * the rules' order (a sequential countersign votes in it): users named one by one in the order they are
+ * listed, the members of a role, org or group by account. A rule that finds nobody adds nobody; the
+ * caller decides what an empty list means.
  */
 export async function expandCandidates(
   db: Executor,
   ctx: CandidateContext,
   candidates: readonly Candidate[],
 ) {
-  const found = new Set<string>();
-  for (const candidate of candidates) for (const id of await expandOne(db, ctx, candidate)) found.add(id);
-  if (found.size === 0) return [];
+  const ruleOf = new Map<string, number>();
+  for (const [ruleIndex, candidate] of candidates.entries()) {
+    for (const id of await expandOne(db, ctx, candidate)) if (!ruleOf.has(id)) ruleOf.set(id, ruleIndex);
+  }
+  if (ruleOf.size === 0) return [];
   const active = await db
-    .select({ id: users.id, fullname: users.fullname })
+    .select({ id: users.id, fullname: users.fullname, account: users.account })
     .from(users)
-    .where(and(eq(users.tenantId, ctx.tenantId), inArray(users.id, [...found]), eq(users.status, 1)))
+    .where(and(eq(users.tenantId, ctx.tenantId), inArray(users.id, [...ruleOf.keys()]), eq(users.status, 1)))
     .orderBy(users.account);
-  return active;
+  const listedPosition = (row: { id: string; account: string }, ruleIndex: number) => {
+    const ids = candidates[ruleIndex]?.type === 'user' ? (candidates[ruleIndex]?.ids ?? []) : [];
+    const at = ids.findIndex((ref) => ref === row.id || ref === row.account);
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  return active
+    .map((row, accountOrder) => {
+      const ruleIndex = ruleOf.get(row.id)!;
+      return { row, key: [ruleIndex, listedPosition(row, ruleIndex), accountOrder] as const };
+    })
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+    .map(({ row }) => ({ id: row.id, fullname: row.fullname }));
 }
 
 /** The tenant's administrators: who gets a task whose candidates resolve to nobody. */

@@ -1,5 +1,7 @@
 import type { FlowSettings } from '@eip/contracts/flow';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import { checkFormSchema } from './engine/forms.js';
+import { findForm, saveForm } from './form.repository.js';
 import { AppError } from '../../errors.js';
 import type { FlowModel } from '../../flow/model.js';
 import { checkDefinition } from '../../flow/validate.js';
@@ -12,37 +14,57 @@ export interface LoadedDefinition {
 }
 
 /**
- * Parsed definitions by id. A definition version never changes once deployed, so every server process
- * may keep its own copy: the cache holds nothing another process would need.
+ * Loaded definitions by tenant and id. A definition version never changes once deployed, so every
+ * server process may keep its own copy and skip the database once it has one: the cache holds nothing
+ * another process would need. A missing definition is not kept.
  */
-const parsed = new Map<string, Promise<{ model: FlowModel; settings: FlowSettings }>>();
+const loaded = new Map<string, Promise<LoadedDefinition>>();
 const CACHE_LIMIT = 500;
 
-async function parse(row: DefinitionRow) {
+async function load(db: Executor, tenantId: string, id: string): Promise<LoadedDefinition> {
+  const row = await findDefinition(db, tenantId, id);
+  if (!row) throw new AppError(404, 'flow.definitionNotFound', { id });
   const check = await checkDefinition(row.bpmnXml, row.settings);
   if (!check.ok) throw new Error(`stored definition ${row.id} no longer passes the deploy check`);
-  return { model: check.model, settings: check.settings };
+  return { row, model: check.model, settings: check.settings };
 }
 
 export async function loadDefinition(db: Executor, tenantId: string, id: string): Promise<LoadedDefinition> {
-  const row = await findDefinition(db, tenantId, id);
-  if (!row) throw new AppError(404, 'flow.definitionNotFound', { id });
   const key = `${tenantId}:${id}`;
-  let entry = parsed.get(key);
+  let entry = loaded.get(key);
   if (!entry) {
-    if (parsed.size >= CACHE_LIMIT) parsed.delete(parsed.keys().next().value!);
-    entry = parse(row);
-    parsed.set(key, entry);
-    entry.catch(() => parsed.delete(key));
+    if (loaded.size >= CACHE_LIMIT) loaded.delete(loaded.keys().next().value!);
+    entry = load(db, tenantId, id);
+    loaded.set(key, entry);
+    entry.catch(() => loaded.delete(key));
   }
-  return { row, ...(await entry) };
+  return entry;
 }
 
-/** Deploys a new main version of the definition's key, after the full deploy check. */
+export interface FormInput {
+  formKey: string;
+  name: string;
+  schema: Record<string, unknown>;
+  uiSchema?: Record<string, unknown>;
+}
+
+/** The form keys a definition's settings refer to (the flow's and each node's). */
+const formKeysOf = (settings: FlowSettings) =>
+  new Set(
+    [settings.global?.form?.formKey, ...Object.values(settings.nodes).map((n) => n.form?.formKey)].filter(
+      (key): key is string => Boolean(key),
+    ),
+  );
+
+/**
+ * Deploys a new main version of the definition's key with the forms it brings, after the full deploy
+ * check: every form it refers to must come with it or exist already, and every form schema must be a
+ * JSON Schema of an object. All or nothing.
+ */
 export async function deployDefinition(
-  db: Executor,
+  db: Db,
   tenantId: string,
-  input: { bpmnXml: string; settings: unknown; createdBy: string | null },
+  input: { bpmnXml: string; settings: unknown; forms?: FormInput[]; createdBy: string | null },
 ): Promise<DefinitionRow> {
   const check = await checkDefinition(input.bpmnXml, input.settings);
   if (!check.ok) {
@@ -50,12 +72,25 @@ export async function deployDefinition(
       problems: check.problems.map((p) => (p.nodeId ? `${p.code}@${p.nodeId}` : p.code)).join(', '),
     });
   }
-  return insertVersion(db, tenantId, {
-    defKey: check.model.processId,
-    name: check.model.processName || check.model.processId,
-    flowType: check.settings.global?.flowType ?? null,
-    bpmnXml: input.bpmnXml,
-    settings: check.settings,
-    createdBy: input.createdBy,
+  for (const form of input.forms ?? []) {
+    const problem = checkFormSchema(form.schema);
+    if (problem)
+      throw new AppError(400, 'flow.formSchemaInvalid', { formKey: form.formKey, reason: problem });
+  }
+  return db.transaction(async (tx) => {
+    for (const form of input.forms ?? []) {
+      await saveForm(tx, tenantId, { ...form, uiSchema: form.uiSchema ?? {} });
+    }
+    for (const formKey of formKeysOf(check.settings)) {
+      if (!(await findForm(tx, tenantId, formKey))) throw new AppError(400, 'flow.formMissing', { formKey });
+    }
+    return insertVersion(tx, tenantId, {
+      defKey: check.model.processId,
+      name: check.model.processName || check.model.processId,
+      flowType: check.settings.global?.flowType ?? null,
+      bpmnXml: input.bpmnXml,
+      settings: check.settings,
+      createdBy: input.createdBy,
+    });
   });
 }

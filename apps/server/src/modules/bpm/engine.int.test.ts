@@ -71,6 +71,7 @@ describe('leave request: leader, then an HR countersign by ratio for more than 3
       ['部门领导审批', 'agree'],
       ['人事会签', 'agree'],
       ['人事会签', 'agree'],
+      ['人事会签', 'signBackCancel'],
       ['人事会签', 'sign_pass'],
     ]);
     for (const hr of ['chenjing', 'yangli']) {
@@ -132,7 +133,8 @@ describe('reject and resubmit', () => {
     const choices = (
       await t.call('taskToReject', { token: await as('yangli'), query: { taskId: hrTask!.taskId } })
     ).body.value;
-    expect(choices.map((c) => c.nodeId)).toEqual(['LeaderApproval']);
+    // the HR node's reject button allows any earlier handled node and the initiator
+    expect(choices.map((c) => c.nodeId)).toEqual(['LeaderApproval', 'Start']);
     await handle('yangli', instId, 'reject', { destination: 'LeaderApproval' });
     expect((await instance(instId)).status).toBe('back');
     expect(await todoOf('linxue', instId)).toHaveLength(1);
@@ -144,36 +146,49 @@ describe('reject and resubmit', () => {
 });
 
 describe('authority and concurrency', () => {
-  it('of 20 people completing the same task at once exactly one succeeds; the rest get 409 and one set of next tasks exists', async () => {
-    const instId = await start('guoming', 'leave_request', { days: 9, reason: '并发测试' });
-    const [task] = await todoOf('linxue', instId);
-    const token = await as('linxue');
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.call('completeTask', { token, body: { taskId: task!.taskId, actionName: 'agree' } }),
-      ),
-    );
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
-      Array(19).fill('该任务已被处理，请刷新后查看'),
-    );
-    const db = t.database.db;
-    const next = await db
-      .select()
-      .from(flowTasks)
-      .where(and(eq(flowTasks.instanceId, instId), eq(flowTasks.nodeId, 'HrCountersign')));
-    expect(next).toHaveLength(3);
-    const active = await db.select().from(flowTokens).where(eq(flowTokens.instanceId, instId));
-    expect(active).toHaveLength(1);
-  });
+  it.each([2, 20, 50])(
+    'of %i clients completing the same task at once exactly one succeeds; the rest get 409 and one set of next tasks exists',
+    async (clients) => {
+      const instId = await start('guoming', 'leave_request', { days: 9, reason: `并发测试 ${clients}` });
+      const [task] = await todoOf('linxue', instId);
+      const token = await as('linxue');
+      const answers = await Promise.all(
+        Array.from({ length: clients }, () =>
+          t.call('completeTask', { token, body: { taskId: task!.taskId, actionName: 'agree' } }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
+        Array(clients - 1).fill('该任务已被处理，请刷新后查看'),
+      );
+      const db = t.database.db;
+      const next = await db
+        .select()
+        .from(flowTasks)
+        .where(and(eq(flowTasks.instanceId, instId), eq(flowTasks.nodeId, 'HrCountersign')));
+      expect(next).toHaveLength(3);
+      const active = await db.select().from(flowTokens).where(eq(flowTokens.instanceId, instId));
+      expect(active).toHaveLength(1);
+    },
+  );
 
   it('someone who is not a candidate cannot handle, see or inspect the task; another tenant cannot find it', async () => {
     const instId = await start('guoming', 'leave_request', { days: 1, reason: '权限测试' });
     const [task] = await todoOf('linxue', instId);
     const stranger = await as('xiena');
+    // someone with nothing to do with the instance learns nothing: not even that the task exists
     expect(
       (await t.call('completeTask', { token: stranger, body: { taskId: task!.taskId, actionName: 'agree' } }))
         .status,
+    ).toBe(404);
+    // the initiator takes part but is no candidate: forbidden
+    expect(
+      (
+        await t.call('completeTask', {
+          token: await as('guoming'),
+          body: { taskId: task!.taskId, actionName: 'agree' },
+        })
+      ).status,
     ).toBe(403);
     expect((await t.call('getInstanceByInstId', { token: stranger, query: { instId } })).status).toBe(404);
     expect((await t.call('instanceFlowOpinions', { token: stranger, query: { instId } })).status).toBe(404);
@@ -241,7 +256,16 @@ describe('flow chart, buttons, messages, expense routing', () => {
     const buttons = (
       await t.call('getButtonsBytaskId', { token: await as('linxue'), query: { taskId: task!.taskId } })
     ).body.value;
-    expect(buttons.map((b) => b.alias)).toEqual(['agree', 'reject']);
+    expect(buttons.map((b) => b.alias)).toEqual([
+      'agree',
+      'oppose',
+      'reject',
+      'delegate',
+      'addSign',
+      'startCommu',
+      'saveDraft',
+    ]);
+    expect(buttons[0]!.name).toBe('同意');
   });
 
   it('the expense claim routes by amount: a large one to a finance countersign where all must agree', async () => {
@@ -251,7 +275,23 @@ describe('flow chart, buttons, messages, expense routing', () => {
     expect(await todoOf('zhaolei', small)).toHaveLength(0);
     const large = await start('heyu', 'expense_claim', { amount: 12000 });
     await handle('linxue', large, 'agree');
-    for (const f of ['zhaolei', 'huangmin', 'zhouqiang']) expect(await todoOf(f, large)).toHaveLength(1);
+    for (const f of ['zhaolei', 'zhouqiang']) expect(await todoOf(f, large)).toHaveLength(1);
+    // the seed makes huangmin zhaolei's agent for expense claims: she votes, and may vote for him
+    const huangmin = await todoOf('huangmin', large);
+    expect(huangmin.map((r) => r.type).sort()).toEqual(['AGENT', 'NORMAL']);
+    const forZhaolei = huangmin.find((r) => r.type === 'AGENT')!;
+    const done = await t.call('completeTask', {
+      token: await as('huangmin'),
+      body: { taskId: forZhaolei.taskId, actionName: 'agree', opinion: '代赵磊审批' },
+    });
+    expect(done.body.state, done.body.message).toBe(true);
+    expect(await todoOf('zhaolei', large)).toHaveLength(0);
+    const vote = (await opinions(large)).find((o) => o.opinion === '代赵磊审批')!;
+    expect(vote).toMatchObject({ auditorName: '黄敏', principalName: '赵磊', status: 'agree' });
+    expect(vote.qualfieds.map((q) => [q.name, q.type])).toEqual([
+      ['赵磊', 'user'],
+      ['黄敏', 'agent'],
+    ]);
   });
 
   it('deploying is for administrators, and a bad definition is refused with its problems named', async () => {
@@ -267,7 +307,13 @@ describe('flow chart, buttons, messages, expense routing', () => {
     });
     expect(notAdmin.status).toBe(403);
     const defs = (await t.call('listDefinitions', { token: await as('zhuting'), body: {} })).body.value.rows;
-    expect(defs.map((d) => d.defKey).sort()).toEqual(['expense_claim', 'leave_request']);
+    expect(defs.map((d) => d.defKey).sort()).toEqual([
+      'contract_review',
+      'expense_claim',
+      'leave_request',
+      'onboarding',
+      'purchase',
+    ]);
   });
 });
 

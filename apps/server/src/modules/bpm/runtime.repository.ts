@@ -1,31 +1,165 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import {
   flowInstances,
   flowOpinions,
   flowTaskCandidates,
+  flowTaskFollows,
   flowTasks,
   flowTokens,
   innerMessages,
+  secretaries,
 } from '../../db/schema.js';
+
+/** The engine's reads and writes of runtime rows: instances, tokens, tasks, candidates, opinions, messages. */
 
 export type InstanceRow = typeof flowInstances.$inferSelect;
 export type TaskRow = typeof flowTasks.$inferSelect;
 export type TokenRow = typeof flowTokens.$inferSelect;
+export type OpinionRow = typeof flowOpinions.$inferSelect;
+export type CandidateRow = typeof flowTaskCandidates.$inferSelect;
 
-/** Locks the instance row for the rest of the transaction: every command on an instance runs one at a time. */
+/**
+ * The time things are handled: the database's clock at the statement (not the transaction start), so
+ * that several steps of one command keep their order and every process shares one clock.
+ */
+const NOW = sql`clock_timestamp()`;
+
+/** Tasks someone may still act on: pending, or waiting for the people its handler asked. */
+export const OPEN_TASK_STATUSES = ['pending', 'waiting'] as const;
+
+/** The id of the tree an instance belongs to: its root's (a top-level instance is its own root). */
+const rootOf = (tenantId: string, instanceId: SQL | string) =>
+  sql`(select coalesce(${flowInstances.rootInstanceId}, ${flowInstances.id}) from ${flowInstances}
+    where ${flowInstances.tenantId} = ${tenantId} and ${flowInstances.id} = ${instanceId})`;
+
+/**
+ * Locks an instance for the rest of the transaction: every command on an instance runs one at a time.
+ * The lock is taken on the root of its call-activity tree, so a parent and its children are one unit and
+ * never wait for each other in opposite orders. Answers the instance itself.
+ */
 export async function lockInstance(
   tx: Executor,
   tenantId: string,
   id: string,
 ): Promise<InstanceRow | undefined> {
-  const [row] = await tx
+  const [root] = await tx
     .select()
     .from(flowInstances)
-    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, id)))
+    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, rootOf(tenantId, id))))
     .for('update');
+  if (!root || root.id === id) return root;
+  return findInstance(tx, tenantId, id);
+}
+
+/**
+ * Locks the tree of the instance a task belongs to (as lockInstance), found from the task in the same
+ * statement; answers the locked root (the task's instance, unless that is a call activity's child).
+ */
+export async function lockRootOfTask(tx: Executor, tenantId: string, taskId: string) {
+  const instanceOfTask = sql`(select ${flowTasks.instanceId} from ${flowTasks} where ${flowTasks.tenantId} = ${tenantId} and ${flowTasks.id} = ${taskId})`;
+  const [root] = await tx
+    .select()
+    .from(flowInstances)
+    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, rootOf(tenantId, instanceOfTask))))
+    .for('update');
+  return root;
+}
+
+export async function findInstance(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(flowInstances)
+    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, id)));
   return row;
+}
+
+export async function insertInstance(tx: Executor, row: typeof flowInstances.$inferInsert) {
+  await tx.insert(flowInstances).values(row);
+}
+
+export type InstancePatch = Partial<
+  Pick<InstanceRow, 'status' | 'data' | 'vars' | 'subject' | 'endAt' | 'suspended' | 'defId' | 'createdAt'>
+>;
+
+export async function updateInstance(tx: Executor, tenantId: string, id: string, set: InstancePatch) {
+  await tx
+    .update(flowInstances)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, id)));
+}
+
+export async function deleteInstance(tx: Executor, tenantId: string, id: string) {
+  await tx.delete(flowInstances).where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, id)));
+}
+
+/** The instances a call activity of the parent started, oldest first. */
+export async function childInstances(db: Executor, tenantId: string, parentId: string, nodeId?: string) {
+  return db
+    .select()
+    .from(flowInstances)
+    .where(
+      and(
+        eq(flowInstances.tenantId, tenantId),
+        eq(flowInstances.parentInstanceId, parentId),
+        nodeId ? eq(flowInstances.parentNodeId, nodeId) : undefined,
+      ),
+    )
+    .orderBy(asc(flowInstances.createdAt), asc(flowInstances.id));
+}
+
+export async function insertToken(
+  tx: Executor,
+  row: Omit<typeof flowTokens.$inferInsert, 'id'>,
+): Promise<TokenRow> {
+  const [token] = await tx
+    .insert(flowTokens)
+    .values({ ...row, id: newId() })
+    .returning();
+  return token!;
+}
+
+export async function tokensOf(tx: Executor, tenantId: string, instanceId: string): Promise<TokenRow[]> {
+  return tx
+    .select()
+    .from(flowTokens)
+    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.instanceId, instanceId)))
+    .orderBy(asc(flowTokens.createdAt), asc(flowTokens.id));
+}
+
+export async function findToken(tx: Executor, tenantId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(flowTokens)
+    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.id, id)));
+  return row;
+}
+
+export async function setTokenSequence(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  sequence: string[] | null,
+) {
+  await tx
+    .update(flowTokens)
+    .set({ sequence })
+    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.id, id)));
+}
+
+/** Removes a token and answers it (undefined when it is gone already). */
+export async function takeToken(tx: Executor, tenantId: string, id: string): Promise<TokenRow | undefined> {
+  const [row] = await tx
+    .delete(flowTokens)
+    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteTokens(tx: Executor, tenantId: string, ids: string[]) {
+  if (ids.length)
+    await tx.delete(flowTokens).where(and(eq(flowTokens.tenantId, tenantId), inArray(flowTokens.id, ids)));
 }
 
 export async function findTask(db: Executor, tenantId: string, id: string): Promise<TaskRow | undefined> {
@@ -36,59 +170,12 @@ export async function findTask(db: Executor, tenantId: string, id: string): Prom
   return row;
 }
 
-export async function isCandidate(db: Executor, tenantId: string, taskId: string, userId: string) {
-  const [row] = await db
-    .select({ userId: flowTaskCandidates.userId })
-    .from(flowTaskCandidates)
-    .where(
-      and(
-        eq(flowTaskCandidates.tenantId, tenantId),
-        eq(flowTaskCandidates.taskId, taskId),
-        eq(flowTaskCandidates.userId, userId),
-      ),
-    );
-  return Boolean(row);
-}
-
-export async function insertInstance(tx: Executor, row: typeof flowInstances.$inferInsert) {
-  await tx.insert(flowInstances).values(row);
-}
-
-export async function updateInstance(
-  tx: Executor,
-  tenantId: string,
-  id: string,
-  set: Partial<Pick<InstanceRow, 'status' | 'data' | 'endAt'>>,
-) {
-  await tx
-    .update(flowInstances)
-    .set(set)
-    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, id)));
-}
-
-export async function insertToken(
-  tx: Executor,
-  tenantId: string,
-  instanceId: string,
-  nodeId: string,
-  state: 'active' | 'joining',
-  returnToNodeId: string | null = null,
-): Promise<string> {
-  const id = newId();
-  await tx.insert(flowTokens).values({ tenantId, id, instanceId, nodeId, state, returnToNodeId });
-  return id;
-}
-
-export async function tokensOf(tx: Executor, tenantId: string, instanceId: string): Promise<TokenRow[]> {
-  return tx
+export async function findTasks(db: Executor, tenantId: string, ids: string[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .select()
-    .from(flowTokens)
-    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.instanceId, instanceId)));
-}
-
-export async function deleteTokens(tx: Executor, tenantId: string, ids: string[]) {
-  if (ids.length)
-    await tx.delete(flowTokens).where(and(eq(flowTokens.tenantId, tenantId), inArray(flowTokens.id, ids)));
+    .from(flowTasks)
+    .where(and(eq(flowTasks.tenantId, tenantId), inArray(flowTasks.id, ids)));
 }
 
 export async function insertTasks(
@@ -102,47 +189,123 @@ export async function insertTasks(
   if (opinions.length) await tx.insert(flowOpinions).values(opinions);
 }
 
+/** The caller's candidate rows of a task: their own (principalId null) and those they hold as an agent. */
+export async function candidateRowsOf(db: Executor, tenantId: string, taskId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(flowTaskCandidates)
+    .where(
+      and(
+        eq(flowTaskCandidates.tenantId, tenantId),
+        eq(flowTaskCandidates.taskId, taskId),
+        inArray(flowTaskCandidates.userId, userIds),
+      ),
+    );
+}
+
+export async function candidatesOfTask(db: Executor, tenantId: string, taskId: string) {
+  return db
+    .select()
+    .from(flowTaskCandidates)
+    .where(and(eq(flowTaskCandidates.tenantId, tenantId), eq(flowTaskCandidates.taskId, taskId)));
+}
+
+export async function deleteCandidates(tx: Executor, tenantId: string, taskIds: string[]) {
+  if (taskIds.length === 0) return;
+  await tx
+    .delete(flowTaskCandidates)
+    .where(and(eq(flowTaskCandidates.tenantId, tenantId), inArray(flowTaskCandidates.taskId, taskIds)));
+}
+
+export async function insertCandidates(tx: Executor, rows: (typeof flowTaskCandidates.$inferInsert)[]) {
+  if (rows.length) await tx.insert(flowTaskCandidates).values(rows).onConflictDoNothing();
+}
+
 /** Closes tasks: done (with who and how) or cancelled; their candidate rows go, as they leave every todo list. */
 export async function closeTasks(
   tx: Executor,
   tenantId: string,
   ids: string[],
-  close: { status: 'done' | 'cancelled'; completedBy?: string; action?: string },
+  close: { status: 'done' | 'cancelled'; completedBy?: string; completedByName?: string; action?: string },
 ) {
   if (ids.length === 0) return;
   await tx
     .update(flowTasks)
     .set({
       status: close.status,
-      completedAt: new Date(),
+      completedAt: NOW,
       completedBy: close.completedBy ?? null,
+      completedByName: close.completedByName ?? null,
       action: close.action ?? null,
+      lockedBy: null,
     })
     .where(and(eq(flowTasks.tenantId, tenantId), inArray(flowTasks.id, ids)));
-  await tx
-    .delete(flowTaskCandidates)
-    .where(and(eq(flowTaskCandidates.tenantId, tenantId), inArray(flowTaskCandidates.taskId, ids)));
+  await deleteCandidates(tx, tenantId, ids);
 }
 
-export async function pendingTasksOf(tx: Executor, tenantId: string, instanceId: string) {
+export type TaskPatch = Partial<
+  Pick<
+    TaskRow,
+    | 'status'
+    | 'lockedBy'
+    | 'isRead'
+    | 'dueAt'
+    | 'draftData'
+    | 'draftOpinion'
+    | 'urgentStateValue'
+    | 'assigneeId'
+    | 'ownerId'
+    | 'type'
+    | 'subject'
+  >
+>;
+
+export async function updateTasks(tx: Executor, tenantId: string, ids: string[], set: TaskPatch) {
+  if (ids.length === 0) return;
+  await tx
+    .update(flowTasks)
+    .set(set)
+    .where(and(eq(flowTasks.tenantId, tenantId), inArray(flowTasks.id, ids)));
+}
+
+/** The tasks of a tenant that meet a condition, oldest first. */
+const tasksWhere = (tx: Executor, tenantId: string, condition: SQL | undefined) =>
+  tx
+    .select()
+    .from(flowTasks)
+    .where(and(eq(flowTasks.tenantId, tenantId), condition))
+    .orderBy(asc(flowTasks.createdAt), asc(flowTasks.id));
+
+/** The open (pending or waiting) tasks of an instance, oldest first. */
+export const openTasksOf = (tx: Executor, tenantId: string, instanceId: string) =>
+  tasksWhere(
+    tx,
+    tenantId,
+    and(eq(flowTasks.instanceId, instanceId), inArray(flowTasks.status, [...OPEN_TASK_STATUSES])),
+  );
+
+/** Every task of an instance, oldest first. */
+export const tasksOfInstance = (db: Executor, tenantId: string, instanceId: string) =>
+  tasksWhere(db, tenantId, eq(flowTasks.instanceId, instanceId));
+
+/** The tasks of one countersign round, oldest first. */
+export const batchTasks = (tx: Executor, tenantId: string, signBatch: string) =>
+  tasksWhere(tx, tenantId, eq(flowTasks.signBatch, signBatch));
+
+/** The open tasks of the people some handlers asked (communicate, inquire, transfer, add-sign). */
+export async function openChildTasks(tx: Executor, tenantId: string, parentTaskIds: string[]) {
+  if (parentTaskIds.length === 0) return [];
   return tx
     .select()
     .from(flowTasks)
     .where(
       and(
         eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'pending'),
+        inArray(flowTasks.parentTaskId, parentTaskIds),
+        inArray(flowTasks.status, [...OPEN_TASK_STATUSES]),
       ),
     );
-}
-
-export async function batchTasks(tx: Executor, tenantId: string, signBatch: string) {
-  return tx
-    .select()
-    .from(flowTasks)
-    .where(and(eq(flowTasks.tenantId, tenantId), eq(flowTasks.signBatch, signBatch)))
-    .orderBy(asc(flowTasks.completedAt));
 }
 
 /** Fills in the waiting opinion of a task when it is handled. */
@@ -150,37 +313,86 @@ export async function completeOpinion(
   tx: Executor,
   tenantId: string,
   taskId: string,
-  set: { status: string; auditorId: string; auditorName: string; opinion: string | null },
+  set: Pick<OpinionRow, 'status' | 'auditorId' | 'auditorName' | 'opinion'> &
+    Partial<Pick<OpinionRow, 'files' | 'principalId' | 'principalName'>>,
 ) {
   await tx
     .update(flowOpinions)
     .set({
       ...set,
-      completedAt: sql`now()`,
-      durMs: sql`(extract(epoch from now() - ${flowOpinions.createdAt}) * 1000)::bigint`,
+      completedAt: NOW,
+      durMs: sql`(extract(epoch from clock_timestamp() - ${flowOpinions.createdAt}) * 1000)::bigint`,
     })
-    .where(and(eq(flowOpinions.tenantId, tenantId), eq(flowOpinions.taskId, taskId)));
-}
-
-export async function deleteWaitingOpinions(tx: Executor, tenantId: string, taskIds: string[]) {
-  if (taskIds.length === 0) return;
-  await tx
-    .delete(flowOpinions)
     .where(
       and(
         eq(flowOpinions.tenantId, tenantId),
-        inArray(flowOpinions.taskId, taskIds),
+        eq(flowOpinions.taskId, taskId),
         eq(flowOpinions.status, 'awaiting_check'),
       ),
     );
 }
 
-export async function insertOpinion(tx: Executor, row: typeof flowOpinions.$inferInsert) {
-  await tx.insert(flowOpinions).values(row);
+/** The opinions still waiting (awaiting_check) of some tasks. */
+const waitingOpinionsOf = (tenantId: string, taskIds: string[]) =>
+  and(
+    eq(flowOpinions.tenantId, tenantId),
+    inArray(flowOpinions.taskId, taskIds),
+    eq(flowOpinions.status, 'awaiting_check'),
+  );
+
+export async function updateWaitingOpinions(
+  tx: Executor,
+  tenantId: string,
+  taskIds: string[],
+  set: Partial<Pick<OpinionRow, 'qualfieds' | 'isRead'>>,
+) {
+  if (taskIds.length === 0) return;
+  await tx.update(flowOpinions).set(set).where(waitingOpinionsOf(tenantId, taskIds));
 }
 
-/** The last person who handled a node of the instance (for a reject back to it). */
-export async function lastHandlerOf(tx: Executor, tenantId: string, instanceId: string, nodeId?: string) {
+/** Waiting opinions of countersign votes that will not be cast: 会签撤销 (signBackCancel). */
+export async function withdrawWaitingOpinions(tx: Executor, tenantId: string, taskIds: string[]) {
+  if (taskIds.length === 0) return;
+  await tx
+    .update(flowOpinions)
+    .set({ status: 'signBackCancel', completedAt: NOW })
+    .where(waitingOpinionsOf(tenantId, taskIds));
+}
+
+export async function deleteWaitingOpinions(tx: Executor, tenantId: string, taskIds: string[]) {
+  if (taskIds.length === 0) return;
+  await tx.delete(flowOpinions).where(waitingOpinionsOf(tenantId, taskIds));
+}
+
+/** Inserts an opinion; one handled now gets the database's clock, like every other handled row. */
+export async function insertOpinion(
+  tx: Executor,
+  row: Omit<typeof flowOpinions.$inferInsert, 'id' | 'completedAt'> & { handledNow?: boolean },
+) {
+  const { handledNow, ...values } = row;
+  await tx
+    .insert(flowOpinions)
+    .values({ ...values, id: newId(), ...(handledNow ? { completedAt: NOW } : {}) });
+}
+
+/** Whether the user was among the people a task was offered to (its opinion's qualfieds). */
+export async function wasOfferedTask(db: Executor, tenantId: string, taskId: string, userId: string) {
+  const [row] = await db
+    .select({ yes: sql<number>`1` })
+    .from(flowOpinions)
+    .where(
+      and(
+        eq(flowOpinions.tenantId, tenantId),
+        eq(flowOpinions.taskId, taskId),
+        sql`${flowOpinions.qualfieds} @> ${JSON.stringify([{ id: userId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The last person who handled a node of the instance (for a send-back to it). */
+export async function lastHandlerOf(tx: Executor, tenantId: string, instanceId: string, nodeId: string) {
   const [row] = await tx
     .select({ userId: flowTasks.completedBy, nodeId: flowTasks.nodeId })
     .from(flowTasks)
@@ -189,8 +401,9 @@ export async function lastHandlerOf(tx: Executor, tenantId: string, instanceId: 
         eq(flowTasks.tenantId, tenantId),
         eq(flowTasks.instanceId, instanceId),
         eq(flowTasks.status, 'done'),
+        eq(flowTasks.type, 'NORMAL'),
         isNotNull(flowTasks.completedBy),
-        nodeId ? eq(flowTasks.nodeId, nodeId) : undefined,
+        eq(flowTasks.nodeId, nodeId),
       ),
     )
     .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id))
@@ -198,24 +411,65 @@ export async function lastHandlerOf(tx: Executor, tenantId: string, instanceId: 
   return row;
 }
 
-/** Nodes handled in the instance, latest first. */
-export async function handledNodes(tx: Executor, tenantId: string, instanceId: string) {
-  const rows = await tx
-    .select({ nodeId: flowTasks.nodeId, completedAt: flowTasks.completedAt })
+/** Who handled the latest task of the instance: the previous handler of a node's candidates. */
+export async function latestHandler(tx: Executor, tenantId: string, instanceId: string) {
+  const [row] = await tx
+    .select({ userId: flowTasks.completedBy })
     .from(flowTasks)
     .where(
       and(
         eq(flowTasks.tenantId, tenantId),
         eq(flowTasks.instanceId, instanceId),
         eq(flowTasks.status, 'done'),
+        isNotNull(flowTasks.completedBy),
+      ),
+    )
+    .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Nodes whose own tasks (not answers to a handler's question) were handled in the instance, latest first. */
+export async function handledNodes(tx: Executor, tenantId: string, instanceId: string) {
+  const rows = await tx
+    .select({ nodeId: flowTasks.nodeId })
+    .from(flowTasks)
+    .where(
+      and(
+        eq(flowTasks.tenantId, tenantId),
+        eq(flowTasks.instanceId, instanceId),
+        eq(flowTasks.status, 'done'),
+        inArray(flowTasks.type, ['NORMAL', 'DELIVERTO']),
       ),
     )
     .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id));
-  return rows.map((r) => r.nodeId);
+  return [...new Set(rows.map((r) => r.nodeId))];
 }
 
-export async function insertMessages(tx: Executor, rows: (typeof innerMessages.$inferInsert)[]) {
-  if (rows.length) await tx.insert(innerMessages).values(rows);
+/** Tasks of the instance handled at or after a time, other than one: has anyone acted since? */
+export async function handledSince(
+  tx: Executor,
+  tenantId: string,
+  instanceId: string,
+  since: Date,
+  exceptTaskId: string,
+) {
+  return tx
+    .select()
+    .from(flowTasks)
+    .where(
+      and(
+        eq(flowTasks.tenantId, tenantId),
+        eq(flowTasks.instanceId, instanceId),
+        eq(flowTasks.status, 'done'),
+        ne(flowTasks.id, exceptTaskId),
+        sql`${flowTasks.completedAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+export async function insertMessages(tx: Executor, rows: Omit<typeof innerMessages.$inferInsert, 'id'>[]) {
+  if (rows.length) await tx.insert(innerMessages).values(rows.map((row) => ({ ...row, id: newId() })));
 }
 
 /** The latest handled opinion of the instance (a submit, a vote, a reject ...), if any. */
@@ -233,4 +487,79 @@ export async function lastHandledOpinion(tx: Executor, tenantId: string, instanc
     .orderBy(desc(flowOpinions.completedAt), desc(flowOpinions.id))
     .limit(1);
   return row;
+}
+
+/** The users following a node of the instance (an empty node list follows every node). */
+export async function followersOf(tx: Executor, tenantId: string, instanceId: string, nodeId: string) {
+  const rows = await tx
+    .select({ userId: flowTaskFollows.userId, nodeIds: flowTaskFollows.nodeIds })
+    .from(flowTaskFollows)
+    .where(and(eq(flowTaskFollows.tenantId, tenantId), eq(flowTaskFollows.instanceId, instanceId)));
+  return rows
+    .filter((row) => {
+      const nodes = row.nodeIds as string[];
+      return nodes.length === 0 || nodes.includes(nodeId);
+    })
+    .map((row) => row.userId);
+}
+
+export async function isSecretaryOf(db: Executor, tenantId: string, secretaryId: string, leaderId: string) {
+  const [row] = await db
+    .select({ id: secretaries.id })
+    .from(secretaries)
+    .where(
+      and(
+        eq(secretaries.tenantId, tenantId),
+        eq(secretaries.secretaryId, secretaryId),
+        eq(secretaries.leaderId, leaderId),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** A task's own opinion row (the one created with it, not the questions its handler asked). */
+export async function taskOpinion(db: Executor, tenantId: string, taskId: string) {
+  const [row] = await db
+    .select()
+    .from(flowOpinions)
+    .where(
+      and(
+        eq(flowOpinions.tenantId, tenantId),
+        eq(flowOpinions.taskId, taskId),
+        isNotNull(flowOpinions.taskType),
+      ),
+    );
+  return row;
+}
+
+/** Opens a handled task again for `userId` (a countersign vote taken back): the vote is undone. */
+export async function reopenTask(tx: Executor, tenantId: string, task: TaskRow, userId: string) {
+  await tx
+    .update(flowTasks)
+    .set({ status: 'pending', completedAt: null, completedBy: null, completedByName: null, action: null })
+    .where(and(eq(flowTasks.tenantId, tenantId), eq(flowTasks.id, task.id)));
+  await insertCandidates(tx, [
+    { tenantId, taskId: task.id, userId, principalId: null, createdAt: task.createdAt },
+  ]);
+  await tx
+    .update(flowOpinions)
+    .set({
+      status: 'awaiting_check',
+      auditorId: null,
+      auditorName: null,
+      opinion: null,
+      files: [],
+      principalId: null,
+      principalName: null,
+      completedAt: null,
+      durMs: null,
+    })
+    .where(
+      and(
+        eq(flowOpinions.tenantId, tenantId),
+        eq(flowOpinions.taskId, task.id),
+        // the task's own opinion row (created with it); questions it asked are rows without a task type
+        isNotNull(flowOpinions.taskType),
+      ),
+    );
 }

@@ -80,3 +80,7 @@ export async function methodsOfRoles(db: Executor, tenantId: string, roleIds: st
     .orderBy(asc(methods.alias));
   return rows.map((r) => r.alias);
 }
+
+/** Whether the user administers the tenant (holds every right). */
+export const isTenantAdmin = async (db: Executor, tenantId: string, userId: string) =>
+  (await accessOf(db, tenantId, userId)) === 'all';

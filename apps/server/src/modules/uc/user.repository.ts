@@ -140,3 +140,12 @@ export async function existingUserIds(db: Executor, tenantId: string, ids: strin
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
   return rows.map((r) => r.id);
 }
+
+/** The users of a list of ids in the tenant, any status (the caller decides who may act). */
+export async function findUsersByIds(db: Executor, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, fullname: users.fullname, status: users.status })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+}

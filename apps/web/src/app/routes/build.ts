@@ -153,6 +153,8 @@ export function buildRoutes(menu: readonly MenuItemShape[], options: BuildOption
       ...(item.href ? { href: item.href } : {}),
     };
 
+    for (const field of STRIPPED_FIELDS) delete meta[field];
+
     if (seen.has(path)) {
       options.logError(options.duplicateMessage, path);
       return null;

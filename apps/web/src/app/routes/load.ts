@@ -45,6 +45,9 @@ export async function loadRoutes(): Promise<BuiltRoutes> {
   }
 }
 
-/** The built routes of the signed-in user; the cache is cleared with the session (routes reset on sign-out). */
-export const useMenuRoutes = () =>
-  useQuery({ queryKey: ['menuRoutes'], queryFn: loadRoutes, staleTime: Infinity });
+/**
+ * The built routes of the signed-in user; the cache is cleared with the session (routes reset on sign-out).
+ * A short link's guest has no menu: `enabled` false.
+ */
+export const useMenuRoutes = (enabled: boolean) =>
+  useQuery({ queryKey: ['menuRoutes'], queryFn: loadRoutes, staleTime: Infinity, enabled });

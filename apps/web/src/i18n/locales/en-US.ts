@@ -1,3 +1,4 @@
+import { approvalEnUS } from './approval.en-US';
 import type { Messages } from './zh-CN';
 
 export const enUS: Messages = {
@@ -6,6 +7,8 @@ export const enUS: Messages = {
     loading: 'Loading…',
     error: 'Something went wrong on this page',
     reload: 'Reload',
+    chunkFailed: 'Part of the page could not be loaded, please reload the page',
+    chunkTimeout: 'Part of the page did not load within {{seconds}} s, please reload the page',
     juejin: 'The demo does not run in the Juejin in-app browser; please use another browser.',
     skipToContent: 'Skip to main content',
   },
@@ -37,16 +40,16 @@ export const enUS: Messages = {
     passwordPlaceholder: 'Enter your password',
     passwordRequired: 'Please enter your password',
     submit: 'Sign in',
-    noToken: 'The sign-in service did not return a token',
+    noToken: 'The sign-in service did not return {{tokenName}}...',
     greeting: '{{period}}, welcome to {{title}}',
     mustChangePassword: 'Your password must be changed: set a new one to sign in',
-    verifyFailed: 'Verification failed, please sign in again…',
+    verifyFailed: 'Verification failed, please sign in again...',
+    userInfoFailed: 'The user information service failed',
   },
   home: {
     pageTitle: 'Home',
     greeting: '{{period}}, {{name}}',
     welcome: 'Welcome to {{title}}',
-    userInfoFailed: 'The user information service failed',
     signOut: 'Sign out',
     signOutConfirm: 'Are you sure you want to sign out of {{title}}?',
     fetchLatest: 'Fetch latest portal',
@@ -63,6 +66,34 @@ export const enUS: Messages = {
   routes: {
     duplicate: 'Duplicate route path',
     menuFailed: 'The menu could not be loaded',
+  },
+  messages: {
+    subject: 'Subject',
+    subjectPlaceholder: 'Find by subject',
+    content: 'Content',
+    type: 'Type',
+    time: 'Time',
+    state: 'State',
+    read: 'Read',
+    unread: 'Unread',
+    unreadBox: 'Unread ({{count}})',
+    allBox: 'All',
+    total: '{{count}} in all',
+    markRead: 'Mark read ({{count}})',
+    remove: 'Delete ({{count}})',
+    refresh: 'Refresh',
+    removeConfirm: 'Delete the {{count}} chosen messages? This cannot be undone.',
+    marked: '{{count}} messages marked read',
+    removed: '{{count}} messages deleted',
+    none: 'No messages',
+    noUnread: 'No unread messages',
+    types: {
+      task: 'Task',
+      urgent: 'Urging',
+      notice: 'Circulation',
+      follow: 'Follow-up',
+      service: 'Service call',
+    },
   },
   pages: {
     comingSoonTitle: '“{{title}}” is coming soon',
@@ -115,6 +146,7 @@ export const enUS: Messages = {
     portals: { portal: 'Portal', finance: 'Finance system', hr: 'HR system' },
   },
   tabs: {
+    close: 'Close “{{title}}”',
     closeAll: 'Close all',
     closeLeft: 'Close tabs to the left',
     closeRight: 'Close tabs to the right',
@@ -197,4 +229,5 @@ export const enUS: Messages = {
       '#722ED1': 'Golden purple',
     },
   },
+  approval: approvalEnUS,
 };

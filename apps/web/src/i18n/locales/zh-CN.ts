@@ -1,3 +1,5 @@
+import type { approvalZhCN } from './approval.zh-CN';
+
 /** Simplified Chinese, the default language: the source of every message key. */
 export const zhCN = {
   app: {
@@ -5,6 +7,8 @@ export const zhCN = {
     loading: '加载中…',
     error: '页面出错了',
     reload: '重新加载',
+    chunkFailed: '页面资源加载失败，请重新加载页面',
+    chunkTimeout: '页面资源加载超时（{{seconds}} 秒），请重新加载页面',
     juejin: '不支持在掘金内置浏览器演示，请更换其他浏览器。',
     skipToContent: '跳到主要内容',
   },
@@ -36,16 +40,16 @@ export const zhCN = {
     passwordPlaceholder: '请输入密码',
     passwordRequired: '请输入密码',
     submit: '登录',
-    noToken: '登录接口异常，未正确返回token',
+    noToken: '登录接口异常，未正确返回{{tokenName}}...',
     greeting: '{{period}}，欢迎登录{{title}}',
     mustChangePassword: '当前密码需要修改，请设置新密码后登录',
-    verifyFailed: '验证失败，请重新登录…',
+    verifyFailed: '验证失败，请重新登录...',
+    userInfoFailed: '用户信息接口异常',
   },
   home: {
     pageTitle: '首页',
     greeting: '{{period}}，{{name}}',
     welcome: '欢迎使用 {{title}}',
-    userInfoFailed: '用户信息接口异常',
     signOut: '退出登录',
     signOutConfirm: '您确定要退出{{title}}吗?',
     fetchLatest: '获取最新门户',
@@ -62,6 +66,28 @@ export const zhCN = {
   routes: {
     duplicate: '存在相同的路由路径',
     menuFailed: '菜单加载失败',
+  },
+  messages: {
+    subject: '主题',
+    subjectPlaceholder: '按主题查找',
+    content: '内容',
+    type: '类型',
+    time: '时间',
+    state: '状态',
+    read: '已读',
+    unread: '未读',
+    unreadBox: '未读（{{count}}）',
+    allBox: '全部',
+    total: '共 {{count}} 条',
+    markRead: '标为已读（{{count}}）',
+    remove: '删除（{{count}}）',
+    refresh: '刷新',
+    removeConfirm: '确定删除选中的 {{count}} 条消息吗？删除后无法恢复。',
+    marked: '已将 {{count}} 条消息标为已读',
+    removed: '已删除 {{count}} 条消息',
+    none: '暂无消息',
+    noUnread: '没有未读消息',
+    types: { task: '待办', urgent: '催办', notice: '传阅', follow: '跟踪', service: '服务调用' },
   },
   pages: {
     comingSoonTitle: '「{{title}}」即将上线',
@@ -114,6 +140,7 @@ export const zhCN = {
     portals: { portal: '门户', finance: '财务系统', hr: '人事系统' },
   },
   tabs: {
+    close: '关闭“{{title}}”',
     closeAll: '关闭所有',
     closeLeft: '关闭左侧',
     closeRight: '关闭右侧',
@@ -198,4 +225,8 @@ export const zhCN = {
 };
 
 /** The shape every language provides. */
-export type Messages = typeof zhCN;
+/**
+ * Every message key: the simplified-Chinese texts the app starts with, and the approval centre's, which
+ * load with its pages (loadApprovalTexts) so that the login page does not carry them.
+ */
+export type Messages = typeof zhCN & { approval: typeof approvalZhCN };

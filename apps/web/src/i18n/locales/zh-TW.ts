@@ -1,3 +1,4 @@
+import { approvalZhTW } from './approval.zh-TW';
 import type { Messages } from './zh-CN';
 
 export const zhTW: Messages = {
@@ -6,6 +7,8 @@ export const zhTW: Messages = {
     loading: '載入中…',
     error: '頁面出錯了',
     reload: '重新載入',
+    chunkFailed: '頁面資源載入失敗，請重新載入頁面',
+    chunkTimeout: '頁面資源載入逾時（{{seconds}} 秒），請重新載入頁面',
     juejin: '不支援在掘金內建瀏覽器示範，請更換其他瀏覽器。',
     skipToContent: '跳到主要內容',
   },
@@ -37,16 +40,16 @@ export const zhTW: Messages = {
     passwordPlaceholder: '請輸入密碼',
     passwordRequired: '請輸入密碼',
     submit: '登入',
-    noToken: '登入介面異常，未正確返回token',
+    noToken: '登入介面異常，未正確返回{{tokenName}}...',
     greeting: '{{period}}，歡迎登入{{title}}',
     mustChangePassword: '目前密碼需要修改，請設定新密碼後登入',
-    verifyFailed: '驗證失敗，請重新登入…',
+    verifyFailed: '驗證失敗，請重新登入...',
+    userInfoFailed: '使用者資訊介面異常',
   },
   home: {
     pageTitle: '首頁',
     greeting: '{{period}}，{{name}}',
     welcome: '歡迎使用 {{title}}',
-    userInfoFailed: '使用者資訊介面異常',
     signOut: '登出',
     signOutConfirm: '您確定要退出{{title}}嗎?',
     fetchLatest: '取得最新門戶',
@@ -63,6 +66,28 @@ export const zhTW: Messages = {
   routes: {
     duplicate: '存在相同的路由路徑',
     menuFailed: '選單載入失敗',
+  },
+  messages: {
+    subject: '主題',
+    subjectPlaceholder: '依主題查找',
+    content: '內容',
+    type: '類型',
+    time: '時間',
+    state: '狀態',
+    read: '已讀',
+    unread: '未讀',
+    unreadBox: '未讀（{{count}}）',
+    allBox: '全部',
+    total: '共 {{count}} 則',
+    markRead: '標為已讀（{{count}}）',
+    remove: '刪除（{{count}}）',
+    refresh: '重新整理',
+    removeConfirm: '確定刪除選取的 {{count}} 則訊息嗎？刪除後無法復原。',
+    marked: '已將 {{count}} 則訊息標為已讀',
+    removed: '已刪除 {{count}} 則訊息',
+    none: '暫無訊息',
+    noUnread: '沒有未讀訊息',
+    types: { task: '待辦', urgent: '催辦', notice: '傳閱', follow: '追蹤', service: '服務呼叫' },
   },
   pages: {
     comingSoonTitle: '「{{title}}」即將上線',
@@ -115,6 +140,7 @@ export const zhTW: Messages = {
     portals: { portal: '門戶', finance: '財務系統', hr: '人事系統' },
   },
   tabs: {
+    close: '關閉「{{title}}」',
     closeAll: '關閉所有',
     closeLeft: '關閉左側',
     closeRight: '關閉右側',
@@ -196,4 +222,5 @@ export const zhTW: Messages = {
       '#722ED1': '醬紫',
     },
   },
+  approval: approvalZhTW,
 };

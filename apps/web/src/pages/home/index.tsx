@@ -31,7 +31,7 @@ export function HomePage() {
         <Alert
           type="error"
           showIcon
-          title={t('home.userInfoFailed')}
+          title={t('login.userInfoFailed')}
           description={currentUser.error.message}
         />
       )}

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { fetchTenant, queryKeys, sessionUserOf, signInWithPassword, type SignInResult } from '../../api/auth';
+import { fetchTenant, queryKeys, signInWithPassword, type SignInResult } from '../../api/auth';
 import { toast } from '../../app/feedback';
+import { keepToken } from '../../app/signIn';
 import { i18n } from '../../i18n';
-import { useSession } from '../../stores/session';
 import { dayPeriod } from '../home/greeting';
 
 export interface Credentials {
@@ -14,9 +14,9 @@ export interface Credentials {
 export const useTenant = (code: string) =>
   useQuery({ queryKey: queryKeys.tenant(code), queryFn: () => fetchTenant(code), staleTime: Infinity });
 
-/** Stores the token and greets by the hour (spec §4); the guard then takes the user on. */
-export function completeSignIn(result: SignInResult): void {
-  useSession.getState().signIn(result.token, sessionUserOf(result));
+/** Keeps the token once its user is known, and greets by the hour (spec §4); the guard then takes the user on. */
+async function completeSignIn(result: SignInResult): Promise<void> {
+  await keepToken(result.token);
   toast.success(
     i18n.t('login.greeting', {
       period: i18n.t(`greeting.${dayPeriod(new Date().getHours())}`),
@@ -27,14 +27,15 @@ export function completeSignIn(result: SignInResult): void {
 
 /**
  * Signs in to a tenant. A result with loginStatus false (the password must be changed first) is answered
- * without signing in, so the page can ask for a new password.
+ * without signing in, so the page can ask for a new password. The failures of spec §8 (登录接口异常…,
+ * 验证失败…, 用户信息接口异常) reject the mutation with their message.
  */
 export function useSignIn() {
   return useMutation({
-    mutationFn: ({ tenantId, account, password }: Credentials & { tenantId: string }) =>
-      signInWithPassword(tenantId, account.trim(), password),
-    onSuccess: (result) => {
-      if (result.loginStatus !== false) completeSignIn(result);
+    mutationFn: async ({ tenantId, account, password }: Credentials & { tenantId: string }) => {
+      const result = await signInWithPassword(tenantId, account.trim(), password);
+      if (result.loginStatus !== false) await completeSignIn(result);
+      return result;
     },
   });
 }

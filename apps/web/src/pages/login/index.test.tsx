@@ -2,10 +2,12 @@ import { TOKEN_STORAGE_KEY } from '@eip/contracts/codes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { Route } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RouteGuard } from '../../app/guards';
+import { useSession } from '../../stores/session';
 import { envelope, stubFetch, type SentRequest } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
+import { i18n, loadLanguage } from '../../i18n';
 import { LoginPage } from '.';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', {
@@ -24,9 +26,27 @@ const tenants: Record<string, { id: string; name: string }> = {
   acme: { id: 't-acme', name: '示例公司' },
 };
 
+/** How the fake server's sign-in misbehaves, for the failures of spec §8. */
+let fault: 'none' | 'noToken' | 'noUser' | 'userInfoDown' = 'none';
+beforeEach(() => {
+  fault = 'none';
+});
+
+const detailOf = (token: string) => ({
+  user: { id: 'u1', account: 'admin', fullname: '系统管理员' },
+  tenantCode: token === 'token-for-t-acme' ? 'acme' : 'platform',
+});
+
 /** A server that knows one account: admin / Demo@2026. */
-function fakeServer({ url, body }: SentRequest) {
+function fakeServer({ url, body, headers }: SentRequest) {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (pathname === '/uc/user/getDetailByAccountOrId') {
+    if (fault === 'userInfoDown') return new Response('down', { status: 503 });
+    return envelope(
+      fault === 'noUser' ? null : detailOf(headers.Authorization?.slice('Bearer '.length) ?? ''),
+    );
+  }
+  if (pathname === '/auth/signout') return envelope(null);
   if (pathname === '/uc/uc/tenantManage/v1/getTenantByCode') {
     const tenant = tenants[searchParams.get('code') ?? ''];
     return tenant
@@ -40,7 +60,7 @@ function fakeServer({ url, body }: SentRequest) {
       return envelope(null, { code: 400, status: 400, message: '账号或密码错误' });
     }
     return envelope({
-      token: `token-for-${searchParams.get('tenantId')}`,
+      ...(fault === 'noToken' ? {} : { token: `token-for-${searchParams.get('tenantId')}` }),
       username: '系统管理员',
       account: 'admin',
       userId: 'u1',
@@ -71,7 +91,7 @@ function submit(account: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
 }
 
-describe('login page', { timeout: 20_000 }, () => {
+describe('login page', () => {
   it('shows the tenant name and labelled account and password fields', async () => {
     stubFetch(fakeServer);
     renderLogin('/login');
@@ -88,6 +108,12 @@ describe('login page', { timeout: 20_000 }, () => {
     submit('admin', 'Demo@2026');
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-for-t-acme');
+    expect(useSession.getState().user).toEqual({
+      account: 'admin',
+      userId: 'u1',
+      username: '系统管理员',
+      tenantCode: 'acme',
+    });
     const login = sent.find((request) => request.url.startsWith('/auth/auth?'));
     expect(login?.url).toBe('/auth/auth?tenantId=t-acme');
     expect((login?.body as { password: string }).password).not.toContain('Demo@2026');
@@ -110,6 +136,49 @@ describe('login page', { timeout: 20_000 }, () => {
     expect((await within(form).findByRole('alert')).textContent).toContain('账号或密码错误');
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(screen.getByTestId('path').textContent).toBe('/login');
+  });
+
+  it.each([
+    ['noToken', '登录接口异常，未正确返回token...'],
+    ['userInfoDown', '用户信息接口异常'],
+    ['noUser', '验证失败，请重新登录...'],
+  ] as const)(
+    'spec §8: when the sign-in goes wrong (%s) it shows %s and keeps no session',
+    async (kind, text) => {
+      fault = kind;
+      const sent = stubFetch(fakeServer);
+      renderLogin('/login');
+      await screen.findByRole('heading', { name: '平台租户' });
+      submit('admin', 'Demo@2026');
+      const form = screen.getByRole('region', { name: '平台租户' });
+      expect((await within(form).findByRole('alert')).textContent).toBe(text);
+      expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+      expect(screen.getByTestId('path').textContent).toBe('/login');
+      const signOut = sent.find((request) => request.url === '/auth/signout');
+      if (kind === 'noUser') expect(signOut?.headers.Authorization).toBe('Bearer token-for--1');
+      else expect(signOut).toBeUndefined();
+    },
+  );
+
+  it('spec §8: the sign-in messages in zh-TW and en-US', async () => {
+    const texts = { 'zh-TW': [] as string[], 'en-US': [] as string[] };
+    for (const lang of ['zh-TW', 'en-US'] as const) {
+      await loadLanguage(lang);
+      texts[lang] = [
+        i18n.t('login.noToken', { tokenName: 'token' }),
+        i18n.t('login.verifyFailed'),
+        i18n.t('login.userInfoFailed'),
+      ];
+    }
+    await loadLanguage('zh-CN');
+    expect(texts).toEqual({
+      'zh-TW': ['登入介面異常，未正確返回token...', '驗證失敗，請重新登入...', '使用者資訊介面異常'],
+      'en-US': [
+        'The sign-in service did not return token...',
+        'Verification failed, please sign in again...',
+        'The user information service failed',
+      ],
+    });
   });
 
   it('asks for both fields before calling the server', async () => {

@@ -2,7 +2,6 @@ import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@
 import { DEFAULT_TENANT_CODE } from '@eip/contracts/codes';
 import { Button, Flex, theme } from 'antd';
 import {
-  lazy,
   Suspense,
   useState,
   type CSSProperties,
@@ -12,14 +11,14 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { lazyNamed } from '../../app/lazy';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSignIn, useTenant, type Credentials } from './hooks';
 
 // Only needed when the server asks for a new password first (loginStatus false).
-const ChangePasswordDialog = lazy(() =>
-  import('../../components/ChangePasswordDialog').then(({ ChangePasswordDialog }) => ({
-    default: ChangePasswordDialog,
-  })),
+const ChangePasswordDialog = lazyNamed(
+  () => import('../../components/ChangePasswordDialog'),
+  'ChangePasswordDialog',
 );
 
 type FieldErrors = Partial<Record<keyof Credentials, string>>;

@@ -1,0 +1,1 @@
+ALTER TABLE "bpm_instance" ADD COLUMN "root_instance_id" text;

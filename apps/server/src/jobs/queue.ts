@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { scheduledJobs } from '../db/schema.js';
+
+/** The kinds of jobs and what each carries. */
+export interface JobPayloads {
+  /** a task's due time has come: remind its candidates */
+  'task.due': { taskId: string };
+  /** an urging is repeated while the urged tasks are still open */
+  'urgent.remind': { urgentId: string; instanceId: string };
+  /** a service task's call (and its retries) */
+  'service.call': { serviceCallId: string };
+}
+export type JobKind = keyof JobPayloads;
+
+export interface NewJob<K extends JobKind> {
+  tenantId: string;
+  kind: K;
+  payload: JobPayloads[K];
+  runAt: Date;
+  maxAttempts?: number;
+  /** a pending job with the same key is replaced (a task's due reminder after a delay) */
+  dedupeKey?: string;
+}
+
+/** Schedules a job in the caller's transaction: it exists exactly when the change that asked for it commits. */
+export async function scheduleJob<K extends JobKind>(tx: Executor, job: NewJob<K>) {
+  if (job.dedupeKey) await cancelJobs(tx, job.tenantId, job.dedupeKey);
+  await tx.insert(scheduledJobs).values({
+    id: newId(),
+    tenantId: job.tenantId,
+    kind: job.kind,
+    payload: job.payload,
+    runAt: job.runAt,
+    maxAttempts: job.maxAttempts ?? 1,
+    dedupeKey: job.dedupeKey ?? null,
+  });
+}
+
+/** Drops the pending job of a key (a handled task needs no reminder). */
+export async function cancelJobs(tx: Executor, tenantId: string, dedupeKey: string) {
+  await tx
+    .delete(scheduledJobs)
+    .where(
+      and(
+        eq(scheduledJobs.tenantId, tenantId),
+        eq(scheduledJobs.dedupeKey, dedupeKey),
+        sql`${scheduledJobs.status} = 'pending'`,
+      ),
+    );
+}

@@ -1,0 +1,17 @@
+import { defineHandlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
+import * as collections from './collect.service.js';
+
+export const collectHandlers = ({ db }: Services) =>
+  defineHandlers({
+    myCollect: async ({ body }, { auth }) => collections.myCollect(db, auth, body),
+    myCollectCount: async (_input, { auth }) => collections.myCollectCount(db, auth),
+    collect: async ({ body }, { auth, audit }) => {
+      audit.target = `${body.targetType}=${body.targetId}`;
+      return collections.collect(db, auth, body);
+    },
+    cancelCollect: async ({ body }, { auth, audit }) => {
+      audit.target = `${body.targetType}=${body.targetId}`;
+      return collections.cancelCollect(db, auth, body);
+    },
+  });

@@ -1,0 +1,174 @@
+import { routes, type RouteName } from '@eip/contracts';
+import { bpmInstanceRoutes, bpmTaskRoutes } from '@eip/contracts/routes';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { flowSteps } from '../../../test/flow.js';
+import * as tables from '../../db/schema.js';
+
+/**
+ * Every runtime endpoint (task runtime and instances, spec §7) called with real ids by someone who has no
+ * right to the task or instance — a colleague of the same tenant and a user of another tenant: each
+ * answers 403 or 404, lists show nothing of it, and nothing in the database changes.
+ */
+let t: TestApp;
+let f: ReturnType<typeof flowSteps>;
+let ids: { instId: string; taskId: string; doneTaskId: string; noticeId: string; draftId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = flowSteps(t);
+  const instId = await f.start('guoming', 'leave_request', { days: 5, reason: '权限' });
+  const doneTaskId = await f.taskOf('linxue', instId);
+  await f.handleOk('linxue', instId, 'agree');
+  const taskId = await f.taskOf('chenjing', instId);
+  await t.call('transToMore', {
+    token: await f.as('guoming'),
+    body: { instId, userIds: [await f.userId('zhuting')] },
+  });
+  const noticeId = (
+    await t.call('getNoticeTodoReadList', { token: await f.as('zhuting'), body: {} })
+  ).body.value.rows.find((n) => n.procInstId === instId)!.id;
+  const draftId = (
+    await t.call('saveStartDraft', {
+      token: await f.as('guoming'),
+      body: { flowKey: 'leave_request', data: {} },
+    })
+  ).body.value.instId;
+  ids = { instId, taskId, doneTaskId, noticeId, draftId };
+});
+afterAll(() => t.close());
+
+type Call = { query?: Record<string, unknown>; body?: unknown };
+
+/** A call of each route aimed at the test's instance, task, notice or draft. */
+const aimed = (name: RouteName, userId: string): Call | 'list' => {
+  const { instId, taskId, doneTaskId, noticeId, draftId } = ids;
+  const task = { taskId };
+  const calls: Partial<Record<RouteName, Call | 'list'>> = {
+    getTodoList: 'list',
+    getTodoCount: 'list',
+    getTodoCard: 'list',
+    getTodoCardCount: 'list',
+    getLeaderTodoList: 'list',
+    getLeaderTodoCount: 'list',
+    getLeaderTodoCard: 'list',
+    getDelegate: 'list',
+    getDelegateCount: 'list',
+    getNoticeTodoReadList: 'list',
+    getNoticeDoneReadList: 'list',
+    getMyNoticeReadList: 'list',
+    getNoticeTodoReadCount: 'list',
+    getMyNoticeReadCount: 'list',
+    getDoneInstList: 'list',
+    getDoneInstCount: 'list',
+    getDoneList: 'list',
+    myRequest: 'list',
+    myRequestCount: 'list',
+    myDraft: 'list',
+    getMyDraftCount: 'list',
+    getUrgentStateConf: 'list',
+    getNotice: { query: { id: noticeId } },
+    completeTask: { body: { taskId, actionName: 'agree' } },
+    saveTaskDraft: { body: { taskId, opinion: 'x' } },
+    batchHandle: { body: { taskIds: [taskId] } },
+    delegateTask: { body: { taskId, userId } },
+    taskToTrans: { body: { taskId, userIds: [userId] } },
+    communicate: { body: { taskId, userIds: [userId] } },
+    taskToInqu: { body: { taskId, userIds: [userId], opinion: 'x' } },
+    taskToInquReply: { body: task },
+    userTaskToSign: { body: { taskId, userIds: [userId], position: 'before', mode: 'parallel' } },
+    userAddSignFeedback: { body: task },
+    noticeTurnDode: { body: { ids: [noticeId] } },
+    addReadRecord: { body: task },
+    delBpmTaskNoticeById: { body: { ids: [noticeId] } },
+    retrieveBpmTask: { query: { taskId: doneTaskId } },
+    lockUnlock: { query: task },
+    taskDelayById: { query: { taskId, amount: '1', unit: 'day' } },
+    taskDetailBo: { query: task },
+    getButtonsBytaskId: { query: task },
+    checkTaskAuth: { query: task },
+    taskToReject: { query: task },
+    canLock: { query: task },
+    filterUnBatchable: { query: { taskIds: taskId } },
+    getCandidatesListByTaskId: { query: task },
+    getAfterJumpNodes: { body: task },
+    taskSignUsers: { body: task },
+    startInstance: { body: { draftId } },
+    saveStartDraft: { body: { draftId, data: {} } },
+    removeDraftById: { query: { id: draftId } },
+    doEndProcess: { body: { instId } },
+    doNextcommu: { body: task },
+    revokeInstance: { body: { instId } },
+    sendBpmTaskUrgent: { body: { instId, urgentStateValue: 'urgent' } },
+    transToMore: { body: { instId, userIds: [userId] } },
+    hangUpInstance: { query: { instId } },
+    cancelHangUpInstance: { query: { instId } },
+    getFormAndBO: { body: { draftId } },
+    getInstFormAndBO: { query: { instId } },
+    getInstanceByInstId: { query: { instId } },
+    getBpmTaskByInstId: { query: { instId } },
+    instanceFlowOpinions: { query: { instId } },
+    getNodeOpinions: { query: { instId, nodeIds: 'LeaderApproval' } },
+    nodeOpinion: { query: { instId, nodeId: 'LeaderApproval' } },
+    instanceFlowImage: { query: { instId } },
+    getSubInstanceList: { query: { parentInstId: instId, nodeId: 'LeaderApproval' } },
+    getSubDefId: { query: { parentInstId: instId, nodeId: 'LeaderApproval' } },
+    getUrgrntById: { body: { id: instId } },
+  };
+  const call = calls[name];
+  if (!call) throw new Error(`add ${name} to the authority sweep`);
+  return call;
+};
+
+const runtimeRoutes = [...Object.keys(bpmTaskRoutes), ...Object.keys(bpmInstanceRoutes)] as RouteName[];
+
+const rowCounts = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      Object.entries(tables)
+        .filter(([name]) => !['auditLog', 'loginFailures', 'revokedTokens'].includes(name))
+        .map(async ([name, table]) => [
+          name,
+          (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,
+        ]),
+    ),
+  );
+
+describe.each([
+  ['a colleague with no part in it', 'xiena', undefined],
+  ['a user of another tenant', 'alice', 'acme'],
+] as const)('every runtime endpoint, called by %s', (_who, account, tenantCode) => {
+  it('answers 403 or 404 for the instance and its task, lists nothing of it, and changes nothing', async () => {
+    const tenantId = tenantCode
+      ? (await t.call('getTenantByCode', { query: { code: tenantCode } })).body.value.id
+      : undefined;
+    const token = await f.as(account, tenantId);
+    const userId = (await t.call('getDetailByAccountOrId', { token, body: {} })).body.value.user.id;
+    const before = await rowCounts();
+    for (const name of runtimeRoutes) {
+      const call = aimed(name, userId);
+      const { status, body } = await t.call(name, {
+        token,
+        ...(call === 'list' ? { body: routes[name].method === 'GET' ? undefined : {} } : call),
+      });
+      if (call === 'list') {
+        expect(status, name).toBe(200);
+        expect(JSON.stringify(body.value), name).not.toContain(ids.instId);
+        continue;
+      }
+      if (name === 'filterUnBatchable') {
+        expect(body.value, name).toEqual({
+          batchable: [],
+          unbatchable: [expect.objectContaining({ taskId: ids.taskId, reason: 'notFound' })],
+        });
+      } else if (name === 'batchHandle') {
+        expect(body.value, name).toEqual([expect.objectContaining({ taskId: ids.taskId, ok: false })]);
+      } else {
+        expect([403, 404], `${name} answered ${status}: ${body.message}`).toContain(status);
+        expect(body.state, name).toBe(false);
+      }
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+});

@@ -1,0 +1,357 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SERVICE_TASK_STATUS } from '@eip/contracts/flow';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { testBpmn } from '../../../test/bpmn.js';
+import { flowSteps } from '../../../test/flow.js';
+import { flowServiceCalls, innerMessages, scheduledJobs } from '../../db/schema.js';
+import { runDueJobs } from '../../jobs/runner.js';
+import { approvalLink } from './engine/tasks.js';
+import { bpmJobHandlers } from './jobs.js';
+
+/** What runs without a person: service tasks, call activities, timers; and conditions that fail. */
+let t: TestApp;
+let f: ReturnType<typeof flowSteps>;
+let receiver: Server;
+let receiverUrl = '';
+/** What the HTTP receiver got, and how many of its next answers fail. */
+const received: { body: unknown; idempotencyKey: string | undefined }[] = [];
+let failuresLeft = 0;
+
+const runJobs = (at = new Date()) => runDueJobs(t.database.db, bpmJobHandlers, at);
+/** Runs the jobs due now and those a retry puts later, as a clock moving on would. */
+const runJobsLater = (minutes: number) => runJobs(new Date(Date.now() + minutes * 60_000));
+
+const serviceFlow = (key: string, serviceTask: Record<string, unknown>) =>
+  f.deploy({
+    bpmnXml: testBpmn(
+      key,
+      `服务 ${key}`,
+      [
+        { id: 'Start', kind: 'start' },
+        { id: 'Call', kind: 'serviceTask', name: '调用服务' },
+        { id: 'Check', kind: 'userTask', name: '核对' },
+        { id: 'End', kind: 'end' },
+      ],
+      [
+        ['Start', 'Call'],
+        ['Call', 'Check'],
+        ['Check', 'End'],
+      ],
+    ),
+    settings: { nodes: { Call: { serviceTask }, Check: { candidates: [{ type: 'user', ids: ['hanxu'] }] } } },
+  });
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        body: JSON.parse(text || 'null'),
+        idempotencyKey: request.headers['idempotency-key'] as string,
+      });
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        response.writeHead(503).end('busy');
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ userId: 'u-42' }));
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/accounts`;
+  t = await createTestApp();
+  f = flowSteps(t);
+  await serviceFlow('svc_http', {
+    kind: 'http',
+    method: 'POST',
+    url: receiverUrl,
+    bodyTemplate: "{'name': form.name}",
+    retries: 2,
+    resultVariable: 'created',
+  });
+  await serviceFlow('svc_bad', { kind: 'expression', expression: 'form.missing.deeper' });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const nodeState = async (instId: string, nodeId: string) =>
+  (
+    await t.call('getNodeOpinions', {
+      token: await f.as('admin'),
+      query: { instId, nodeIds: nodeId, isDerive: 'true' },
+    })
+  ).body.value[nodeId]!;
+
+describe('service tasks', () => {
+  it('an expression service task (the onboarding’s account) runs as a job; the branches join after it', async () => {
+    const instId = await f.start('chenjing', 'onboarding', { name: '王五', department: '测试部' });
+    await f.handleOk('chenjing', instId, 'agree');
+    expect((await nodeState(instId, 'CreateAccount')).serviceStatus).toBe(SERVICE_TASK_STATUS.waiting);
+    expect(await runJobs()).toBeGreaterThan(0);
+    expect((await nodeState(instId, 'CreateAccount')).serviceStatus).toBe(SERVICE_TASK_STATUS.succeeded);
+    await f.handleOk('linxue', instId, 'agree', { data: { computer: 'ThinkPad X1' } });
+    expect((await f.instance(instId)).status).toBe('running');
+    await f.handleOk('wuxia', instId, 'agree', { data: { desk: 'A-12' } });
+    expect((await f.instance(instId)).status).toBe('end');
+    const image = (await t.call('instanceFlowImage', { token: await f.as('chenjing'), query: { instId } }))
+      .body.value;
+    expect(image.nodeStatusMap).toMatchObject({ CreateAccount: 'done', ItSetup: 'done', AdminDesk: 'done' });
+  });
+
+  it('an HTTP service task sends its CEL body with an idempotency key, retries failures, stores the result', async () => {
+    received.length = 0;
+    failuresLeft = 1;
+    const instId = await f.start('hanxu', 'svc_http', { name: '赵六' });
+    await runJobs();
+    expect(received).toHaveLength(1);
+    expect((await nodeState(instId, 'Call')).serviceStatus).toBe(SERVICE_TASK_STATUS.waiting);
+    expect(await f.todoOf('hanxu', instId)).toHaveLength(0);
+    await runJobsLater(1);
+    expect(received).toHaveLength(2);
+    expect(received[0]).toEqual({ body: { name: '赵六' }, idempotencyKey: received[1]!.idempotencyKey });
+    expect((await nodeState(instId, 'Call')).serviceStatus).toBe(SERVICE_TASK_STATUS.succeeded);
+    expect(await f.todoOf('hanxu', instId)).toHaveLength(1);
+    const check = await t.call('getInstanceByInstId', { token: await f.as('hanxu'), query: { instId } });
+    expect(check.body.state).toBe(true);
+  });
+
+  it('a call that keeps failing fails visibly (status 0) and tells the initiator and the administrators', async () => {
+    received.length = 0;
+    failuresLeft = 10;
+    const instId = await f.start('hanxu', 'svc_http', { name: '钱七' });
+    await runJobs();
+    await runJobsLater(1);
+    await runJobsLater(10);
+    expect(received).toHaveLength(3);
+    expect((await nodeState(instId, 'Call')).serviceStatus).toBe(SERVICE_TASK_STATUS.failed);
+    const told = await t.database.db
+      .select()
+      .from(innerMessages)
+      .where(
+        and(eq(innerMessages.type, 'service'), eq(innerMessages.subject, (await f.instance(instId)).subject)),
+      );
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    // the message names the step; what the remote service answered stays with the call, for administrators
+    expect(told.map((m) => m.content)).toEqual(told.map(() => '调用服务'));
+    const [call] = await t.database.db
+      .select({ lastError: flowServiceCalls.lastError })
+      .from(flowServiceCalls)
+      .where(eq(flowServiceCalls.instanceId, instId));
+    expect(call!.lastError).toContain('HTTP 503');
+    expect(await f.todoOf('hanxu', instId)).toHaveLength(0);
+  });
+
+  it('an expression that fails at run time fails the task visibly and runs nothing', async () => {
+    const instId = await f.start('hanxu', 'svc_bad', {});
+    await runJobs();
+    expect((await nodeState(instId, 'Call')).serviceStatus).toBe(SERVICE_TASK_STATUS.failed);
+    expect((await f.instance(instId)).status).toBe('running');
+  });
+});
+
+describe('call activities', () => {
+  it('the purchase waits for its contract review; the child’s end lets the parent go on', async () => {
+    const instId = await f.start('xiena', 'purchase', { item: '投影仪', amount: 8000, supplier: '示例' });
+    await f.handleOk('zhengkai', instId, 'agree');
+    const children = JSON.parse(
+      (
+        await t.call('getSubInstanceList', {
+          token: await f.as('xiena'),
+          query: { parentInstId: instId, nodeId: 'ContractReview' },
+        })
+      ).body.value,
+    ) as { id: string; status: string; procDefKey: string }[];
+    expect(children).toEqual([expect.objectContaining({ status: 'running', procDefKey: 'contract_review' })]);
+    const child = children[0]!.id;
+    expect((await f.instance(child)).data).toEqual({ contractAmount: 8000, party: '示例' });
+    const subDef = (
+      await t.call('getSubDefId', {
+        token: await f.as('xiena'),
+        query: { parentInstId: instId, nodeId: 'ContractReview' },
+      })
+    ).body.value;
+    expect(subDef).toBe((await f.instance(child)).defId);
+    expect(
+      (await t.call('instanceFlowImage', { token: await f.as('xiena'), query: { instId } })).body.value
+        .nodeStatusMap.ContractReview,
+    ).toBe('current');
+    await f.handleOk('wuxia', child, 'agree', { data: { legalComment: '条款无误' } });
+    expect((await f.instance(child)).status).toBe('end');
+    expect(await f.todoOf('xuhui', instId)).toHaveLength(1);
+    const derived = await nodeState(instId, 'ContractReview');
+    expect(derived.groupNode).toBe(true);
+    expect(derived.data.map((o) => o.status)).toContain('agree');
+    const inner = (
+      await t.call('getNodeOpinions', {
+        token: await f.as('admin'),
+        query: { instId, nodeIds: 'Procurement', isDerive: 'true' },
+      })
+    ).body.value.Procurement!;
+    expect(inner).toMatchObject({ groupNode: true, hasOpinion: true });
+    await f.handleOk('xuhui', instId, 'agree', { data: { orderNo: 'PO-1' } });
+    await f.handleOk('wuxia', instId, 'agree');
+    expect((await f.instance(instId)).status).toBe('end');
+    const image = (await t.call('instanceFlowImage', { token: await f.as('xiena'), query: { instId } })).body
+      .value;
+    expect(image.nodeStatusMap).toMatchObject({
+      ContractReview: 'done',
+      Buyer: 'done',
+      Receipt: 'done',
+      End: 'notStarted',
+    });
+  });
+
+  it('terminating the parent ends the running child too', async () => {
+    const instId = await f.start('xiena', 'purchase', { item: '打印机', amount: 3000 });
+    await f.handleOk('zhengkai', instId, 'agree');
+    const [child] = JSON.parse(
+      (
+        await t.call('getSubInstanceList', {
+          token: await f.as('xiena'),
+          query: { parentInstId: instId, nodeId: 'ContractReview' },
+        })
+      ).body.value,
+    ) as { id: string }[];
+    await t.call('doEndProcess', { token: await f.as('xiena'), body: { instId } });
+    expect((await f.instance(child!.id)).status).toBe('manualend');
+    expect(await f.todoOf('wuxia', child!.id)).toHaveLength(0);
+  });
+});
+
+describe('timers and conditions', () => {
+  it('a due reminder fires once, after the due time, while the task is still open', async () => {
+    const instId = await f.start('guoming', 'leave_request', { days: 1, reason: '提醒' });
+    const [task] = await f.todoOf('linxue', instId);
+    const dueReminders = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(innerMessages)
+          .where(
+            and(eq(innerMessages.type, 'due'), eq(innerMessages.link, approvalLink(instId, task!.taskId))),
+          )
+      ).length;
+    const before = await dueReminders();
+    await runJobs();
+    expect(await dueReminders()).toBe(before);
+    await runJobsLater(60 * 24 * 4);
+    expect(await dueReminders()).toBe(before + 1);
+    await runJobsLater(60 * 24 * 4);
+    expect(await dueReminders()).toBe(before + 1);
+  });
+
+  it('two runners never run one job twice', async () => {
+    for (const reason of ['并发一', '并发二', '并发三'])
+      await f.start('guoming', 'leave_request', { days: 1, reason });
+    const at = new Date(Date.now() + 4 * 24 * 3600_000);
+    const due = (
+      await t.database.db.select().from(scheduledJobs).where(eq(scheduledJobs.status, 'pending'))
+    ).filter((job) => job.runAt <= at);
+    expect(due.length).toBeGreaterThanOrEqual(3);
+    const [a, b] = await Promise.all([runJobs(at), runJobs(at)]);
+    expect(a + b).toBe(due.length);
+    const after = await t.database.db.select().from(scheduledJobs);
+    for (const job of due) {
+      const row = after.find((j) => j.id === job.id)!;
+      expect(row.status).toBe('done');
+      expect(row.attempts).toBe(1);
+    }
+  });
+
+  it('a condition that cannot be evaluated fails the command with a clear message and changes nothing', async () => {
+    await f.deploy({
+      bpmnXml: testBpmn(
+        'cond_bad',
+        '条件',
+        [
+          { id: 'Start', kind: 'start' },
+          { id: 'First', kind: 'userTask', name: '第一步' },
+          { id: 'Gate', kind: 'exclusiveGateway', defaultFlow: 'Gate_Low' },
+          { id: 'High', kind: 'userTask', name: '高' },
+          { id: 'Low', kind: 'userTask', name: '低' },
+          { id: 'End', kind: 'end' },
+        ],
+        [
+          ['Start', 'First'],
+          ['First', 'Gate'],
+          ['Gate', 'High', 'form.amount > 100.0'],
+          ['Gate', 'Low'],
+          ['High', 'End'],
+          ['Low', 'End'],
+        ],
+      ),
+      settings: {
+        nodes: {
+          First: { candidates: [{ type: 'user', ids: ['hanxu'] }] },
+          High: { candidates: [{ type: 'user', ids: ['hanxu'] }] },
+          Low: { candidates: [{ type: 'user', ids: ['hanxu'] }] },
+        },
+      },
+    });
+    const instId = await f.start('hanxu', 'cond_bad', { amount: '很多' });
+    const failed = await f.handle('hanxu', instId, 'agree');
+    expect(failed.status).toBe(422);
+    expect(failed.body.message).toBe('流转条件计算失败：form.amount > 100.0');
+    expect(await f.todoOf('hanxu', instId)).toHaveLength(1);
+    expect((await f.trail(instId)).map(([, s]) => s)).toEqual(['submit']);
+  });
+
+  it('a bad condition or bad settings fail the deploy and name what is wrong', async () => {
+    const bad = await t.call('deployDefinition', {
+      token: await f.as('admin'),
+      body: {
+        bpmnXml: testBpmn(
+          'deploy_bad',
+          '坏定义',
+          [
+            { id: 'Start', kind: 'start' },
+            { id: 'Gate', kind: 'exclusiveGateway', defaultFlow: 'Gate_B' },
+            { id: 'A', kind: 'userTask' },
+            { id: 'B', kind: 'userTask' },
+            { id: 'End', kind: 'end' },
+          ],
+          [
+            ['Start', 'Gate'],
+            ['Gate', 'A', 'form.amount >'],
+            ['Gate', 'B'],
+            ['A', 'End'],
+            ['B', 'End'],
+          ],
+        ),
+        settings: {
+          nodes: {
+            A: { candidates: [{ type: 'robot' }] },
+            B: { buttons: [{ alias: 'agree', name: '同意', beforeScript: 'x' }] },
+          },
+        },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('CONDITION_INVALID');
+    expect(bad.body.message).toContain('SETTINGS_INVALID@A');
+    expect(bad.body.message).toContain('SETTINGS_INVALID@B');
+    const noForm = await t.call('deployDefinition', {
+      token: await f.as('admin'),
+      body: {
+        bpmnXml: testBpmn(
+          'deploy_form',
+          '缺表单',
+          [
+            { id: 'Start', kind: 'start' },
+            { id: 'End', kind: 'end' },
+          ],
+          [['Start', 'End']],
+        ),
+        settings: { global: { form: { formKey: 'nowhere' } }, nodes: {} },
+      },
+    });
+    expect(noForm.status).toBe(400);
+    expect(noForm.body.message).toBe('流程引用的表单不存在：nowhere');
+  });
+});

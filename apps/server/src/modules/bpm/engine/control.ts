@@ -1,0 +1,372 @@
+import {
+  TASK_LOCK,
+  URGENT_LEVELS,
+  type DueUnit,
+  type TaskLockCode,
+  type UrgentLevel,
+} from '@eip/contracts/flow';
+import type { Db, Executor } from '../../../db/client.js';
+import { newId } from '../../../db/ids.js';
+import { AppError, conflict, forbidden, notFound } from '../../../errors.js';
+import { requireNode } from '../../../flow/graph.js';
+import { scheduleJob } from '../../../jobs/queue.js';
+import type { AuthContext } from '../../../security/tokens.js';
+import { isAdmin as isTenantAdmin } from '../../bpm-personal/access.js';
+import { takesPartIn } from '../lists.repository.js';
+import { insertNotices } from '../notice.repository.js';
+import * as repo from '../runtime.repository.js';
+import { insertUrgent } from '../urgent.repository.js';
+import { activePeopleAmong, endInstance, peopleByIds, resumeWaitingWork } from './advance.js';
+import { actingOn, openTask, requireButton } from './authority.js';
+import { clearAllWork } from './clear.js';
+import { dueAfter } from './due.js';
+import { formAt, type FormData } from './forms.js';
+import { recordNodeOpinion } from './opinions.js';
+import { isLive, lockRun, patchInstance, startNodeOf, type Run } from './run.js';
+import { approvalLink, readonlyLink } from './tasks.js';
+
+/** The initiator or an administrator may steer a whole instance; others see nothing of it (404) or 403. */
+async function steerable(tx: Executor, auth: AuthContext, instId: string): Promise<Run> {
+  const run = await lockRun(tx, auth, instId);
+  if (run.instance.initiatorId === auth.userId || (await isTenantAdmin(tx, auth))) return run;
+  if (await takesPartIn(tx, auth.tenantId, instId, auth.userId)) throw forbidden('flow.onlyInitiator');
+  throw notFound('flow.instanceNotFound', { id: instId });
+}
+
+/**
+ * Terminate (人工终止): every open task and token ends, child instances too, and the instance is
+ * manually ended. The initiator, an administrator, or the handler of a task whose node offers endProcess.
+ */
+export async function terminateInstance(
+  db: Db,
+  auth: AuthContext,
+  input: { instId: string; taskId?: string; opinion?: string },
+) {
+  return db.transaction(async (tx) => {
+    const run = input.taskId ? await terminatingHandler(tx, auth, input.instId, input.taskId) : undefined;
+    const steering = run ?? (await steerable(tx, auth, input.instId));
+    return end(steering, input.opinion);
+  });
+}
+
+/**
+ * A handler may terminate from their task when its node offers endProcess explicitly; the initiator and
+ * administrators may anyway. Undefined: the caller is not such a handler (steerable decides then).
+ */
+async function terminatingHandler(tx: Executor, auth: AuthContext, instId: string, taskId: string) {
+  const instance = await repo.lockInstance(tx, auth.tenantId, instId);
+  if (instance && (instance.initiatorId === auth.userId || (await isTenantAdmin(tx, auth)))) return undefined;
+  const opened = await openTask(tx, auth, taskId);
+  if (opened.task.instanceId !== instId) throw notFound('flow.taskNotFound', { id: taskId });
+  const buttons = opened.run.def.settings.nodes[opened.task.nodeId]?.buttons ?? [];
+  if (!buttons.some((b) => b.alias === 'endProcess')) {
+    throw forbidden('flow.operationNotOffered', { name: opened.task.name });
+  }
+  return opened.run;
+}
+
+/** Terminates: every open task and token ends, child instances too; recorded where the work stood. */
+async function end(run: Run, opinion: string | undefined) {
+  if (!isLive(run.instance)) throw conflict('flow.instanceEnded');
+  const open = await repo.openTasksOf(run.tx, run.tenantId, run.instance.id);
+  const at = open[0] ? requireNode(run.def.model, open[0].nodeId) : startNodeOf(run);
+  await clearAllWork(run);
+  await recordNodeOpinion(run, at, 'manual_end', run.actor, opinion);
+  await endInstance(run, 'manualend');
+  return { instId: run.instance.id };
+}
+
+/** Suspend (挂起) or resume: while suspended nobody can handle the instance's tasks. */
+export async function setSuspended(db: Db, auth: AuthContext, input: { instId: string }, suspended: boolean) {
+  return db.transaction(async (tx) => {
+    const run = await steerable(tx, auth, input.instId);
+    if (!isLive(run.instance)) throw conflict('flow.instanceEnded');
+    if (run.instance.suspended === suspended)
+      throw conflict(suspended ? 'flow.alreadySuspended' : 'flow.notSuspended');
+    const open = await repo.openTasksOf(tx, run.tenantId, run.instance.id);
+    const at = open[0] ? requireNode(run.def.model, open[0].nodeId) : startNodeOf(run);
+    await recordNodeOpinion(run, at, suspended ? 'suspend' : 'restore', run.actor);
+    await patchInstance(run, { suspended });
+    if (!suspended) await resumeWaitingWork(run);
+    return { instId: run.instance.id, suspended };
+  });
+}
+
+/** The lock state of a task for the caller (spec §4 codes 0–5). */
+async function lockCode(
+  tx: Executor,
+  auth: AuthContext,
+  task: repo.TaskRow,
+  admin: boolean,
+): Promise<TaskLockCode> {
+  if (task.status !== 'pending') return TASK_LOCK.hasHandle;
+  if (task.lockedBy && task.lockedBy !== auth.userId)
+    return admin ? TASK_LOCK.adminOperate : TASK_LOCK.lockedBySomeone;
+  if (task.lockedBy === auth.userId) return TASK_LOCK.canUnlock;
+  const candidates = await repo.candidatesOfTask(tx, auth.tenantId, task.id);
+  return candidates.length > 1 ? TASK_LOCK.canLock : TASK_LOCK.noUnlock;
+}
+
+/** A task the caller may see the lock of: a candidate's, or any for an administrator. */
+async function lockableTask(tx: Executor, auth: AuthContext, taskId: string) {
+  const task = await repo.findTask(tx, auth.tenantId, taskId);
+  if (!task) throw notFound('flow.taskNotFound', { id: taskId });
+  const admin = await isTenantAdmin(tx, auth);
+  if (!admin && task.status === 'pending' && !(await actingOn(tx, auth, task))) {
+    if (await takesPartIn(tx, auth.tenantId, task.instanceId, auth.userId))
+      throw forbidden('flow.notYourTask');
+    throw notFound('flow.taskNotFound', { id: taskId });
+  }
+  if (
+    !admin &&
+    task.status !== 'pending' &&
+    !(await takesPartIn(tx, auth.tenantId, task.instanceId, auth.userId))
+  ) {
+    throw notFound('flow.taskNotFound', { id: taskId });
+  }
+  return { task, admin };
+}
+
+export async function canLock(db: Db, auth: AuthContext, taskId: string) {
+  const { task, admin } = await lockableTask(db, auth, taskId);
+  return lockCode(db, auth, task, admin);
+}
+
+/**
+ * Locks a shared task for the caller (the other candidates cannot handle it) or unlocks it; an
+ * administrator may unlock anyone's lock. Answers the new lock code.
+ */
+export async function lockUnlock(db: Db, auth: AuthContext, taskId: string) {
+  return db.transaction(async (tx) => {
+    const found = await repo.findTask(tx, auth.tenantId, taskId);
+    if (found) await repo.lockInstance(tx, auth.tenantId, found.instanceId);
+    const { task, admin } = await lockableTask(tx, auth, taskId);
+    const code = await lockCode(tx, auth, task, admin);
+    if (code === TASK_LOCK.canLock) {
+      await repo.updateTasks(tx, auth.tenantId, [task.id], { lockedBy: auth.userId });
+      return TASK_LOCK.canUnlock;
+    }
+    if (code === TASK_LOCK.canUnlock || code === TASK_LOCK.adminOperate) {
+      await repo.updateTasks(tx, auth.tenantId, [task.id], { lockedBy: null });
+      return TASK_LOCK.canLock;
+    }
+    throw conflict(
+      code === TASK_LOCK.lockedBySomeone
+        ? 'flow.taskLocked'
+        : code === TASK_LOCK.hasHandle
+          ? 'flow.taskHandled'
+          : 'flow.nothingToLock',
+    );
+  });
+}
+
+/**
+ * Delay (延期): a pending task's due time moves later by an amount; its reminder moves with it. Its
+ * handlers, the initiator or an administrator.
+ */
+export async function delayTask(
+  db: Db,
+  auth: AuthContext,
+  input: { taskId: string; amount: number; unit: DueUnit },
+) {
+  return db.transaction(async (tx) => {
+    const found = await repo.findTask(tx, auth.tenantId, input.taskId);
+    if (!found) throw notFound('flow.taskNotFound', { id: input.taskId });
+    const run = await lockRun(tx, auth, found.instanceId);
+    const task = (await repo.findTask(tx, auth.tenantId, input.taskId))!;
+    const allowed =
+      Boolean(await actingOn(tx, auth, task)) ||
+      run.instance.initiatorId === auth.userId ||
+      (await isTenantAdmin(tx, auth));
+    if (!allowed) {
+      if (await takesPartIn(tx, auth.tenantId, task.instanceId, auth.userId))
+        throw forbidden('flow.notYourTask');
+      throw notFound('flow.taskNotFound', { id: input.taskId });
+    }
+    if (task.status !== 'pending') throw conflict('flow.taskHandled');
+    const dueAt = dueAfter(task.dueAt && task.dueAt > new Date() ? task.dueAt : new Date(), {
+      amount: input.amount,
+      unit: input.unit,
+    });
+    await repo.updateTasks(tx, auth.tenantId, [task.id], { dueAt });
+    await scheduleJob(tx, {
+      tenantId: auth.tenantId,
+      kind: 'task.due',
+      payload: { taskId: task.id },
+      runAt: dueAt,
+      dedupeKey: `due:${task.id}`,
+    });
+    return { dueTime: dueAt.toISOString() };
+  });
+}
+
+/** Marks a task read for its handler (the todo list's unread mark; 待阅 / 已阅 in the opinion table). */
+export async function markTaskRead(db: Db, auth: AuthContext, taskId: string) {
+  return db.transaction(async (tx) => {
+    const task = await repo.findTask(tx, auth.tenantId, taskId);
+    if (!task || !(await actingOn(tx, auth, task))) throw notFound('flow.taskNotFound', { id: taskId });
+    await repo.updateTasks(tx, auth.tenantId, [task.id], { isRead: true });
+    await repo.updateWaitingOpinions(tx, auth.tenantId, [task.id], { isRead: true });
+    return null;
+  });
+}
+
+/** Saves what a handler has typed so far (writable fields and the opinion) without handling the task. */
+export async function saveTaskDraft(
+  db: Db,
+  auth: AuthContext,
+  input: { taskId: string; data?: FormData; opinion?: string; agentLeaderId?: string },
+) {
+  return db.transaction(async (tx) => {
+    const { task, run } = await openTask(tx, auth, input.taskId, { leaderId: input.agentLeaderId });
+    requireButton(run, task, ['saveDraft']);
+    const { permissions } = await formAt(
+      tx,
+      run.tenantId,
+      run.def.settings,
+      requireNode(run.def.model, task.nodeId),
+      run.instance.data as FormData,
+    );
+    const draft: FormData = {};
+    for (const [field, value] of Object.entries(input.data ?? {})) {
+      if (permissions[field] !== 'w' && permissions[field] !== 'b')
+        throw new AppError(400, 'flow.fieldReadOnly', { field });
+      draft[field] = value;
+    }
+    await repo.updateTasks(tx, run.tenantId, [task.id], {
+      draftData: draft,
+      draftOpinion: input.opinion?.trim() || null,
+    });
+    return null;
+  });
+}
+
+/** The urgency levels, named in the caller's language by the route. */
+export const urgentLevels = () => URGENT_LEVELS.map((level) => ({ ...level }));
+
+const REMIND_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Urge (催办): the initiator (or an administrator) raises the urgency of the open tasks; their handlers
+ * get a message now and again a day later while the tasks are still open.
+ */
+export async function urgeInstance(
+  db: Db,
+  auth: AuthContext,
+  input: { instId: string; urgentStateValue: UrgentLevel; opinion?: string },
+) {
+  return db.transaction(async (tx) => {
+    const run = await steerable(tx, auth, input.instId);
+    if (!isLive(run.instance)) throw conflict('flow.instanceEnded');
+    const open = (await repo.openTasksOf(tx, run.tenantId, run.instance.id)).filter(
+      (t) => t.status === 'pending',
+    );
+    if (open.length === 0) throw conflict('flow.nothingToUrge');
+    await repo.updateTasks(
+      tx,
+      run.tenantId,
+      open.map((t) => t.id),
+      { urgentStateValue: input.urgentStateValue },
+    );
+    const receivers = new Map<string, string>();
+    for (const task of open) {
+      for (const c of await repo.candidatesOfTask(tx, run.tenantId, task.id))
+        receivers.set(c.userId, task.id);
+    }
+    const people = await activePeopleAmong(run, [...receivers.keys()]);
+    const urgentId = await insertUrgent(tx, {
+      tenantId: run.tenantId,
+      instanceId: run.instance.id,
+      senderId: run.actor.id,
+      senderName: run.actor.name,
+      urgentStateValue: input.urgentStateValue,
+      opinion: input.opinion?.trim() || null,
+      receivers: people,
+    });
+    await repo.insertMessages(
+      tx,
+      people.map((person) => ({
+        tenantId: run.tenantId,
+        receiverId: person.id,
+        subject: run.instance.subject,
+        content: input.opinion?.trim() || run.instance.subject,
+        link: approvalLink(run.instance.id, receivers.get(person.id)!),
+        type: 'urgent',
+      })),
+    );
+    await scheduleJob(tx, {
+      tenantId: run.tenantId,
+      kind: 'urgent.remind',
+      payload: { urgentId, instanceId: run.instance.id },
+      runAt: new Date(Date.now() + REMIND_AFTER_MS),
+      dedupeKey: `urgent:${run.instance.id}`,
+    });
+    return { id: urgentId, receivers: people.length };
+  });
+}
+
+/**
+ * Circulate (传阅): people get a copy of the instance to read (待阅 until they open it, then 已阅) and a
+ * message. Anyone taking part in the instance may send it.
+ */
+export async function circulate(
+  db: Db,
+  auth: AuthContext,
+  input: { instId: string; taskId?: string; userIds: string[]; opinion?: string },
+) {
+  return db.transaction(async (tx) => {
+    const run = await lockRun(tx, auth, input.instId);
+    if (
+      !(await takesPartIn(tx, auth.tenantId, input.instId, auth.userId)) &&
+      !(await isTenantAdmin(tx, auth))
+    ) {
+      throw notFound('flow.instanceNotFound', { id: input.instId });
+    }
+    const task = input.taskId ? await repo.findTask(tx, auth.tenantId, input.taskId) : undefined;
+    if (input.taskId && (!task || task.instanceId !== input.instId))
+      throw notFound('flow.taskNotFound', { id: input.taskId });
+    const people = await peopleByIds(
+      run,
+      [...new Set(input.userIds)].filter((id) => id !== auth.userId),
+    );
+    if (people.length === 0) throw new AppError(400, 'flow.unknownUsers');
+    const node = task ? requireNode(run.def.model, task.nodeId) : startNodeOf(run);
+    const ids = await insertNotices(
+      tx,
+      people.map((p) => ({
+        tenantId: run.tenantId,
+        id: newId(),
+        instanceId: run.instance.id,
+        taskId: task?.id ?? null,
+        nodeId: node.id,
+        subject: run.instance.subject,
+        defKey: run.instance.defKey,
+        defName: run.instance.defName,
+        senderId: run.actor.id,
+        senderName: run.actor.name,
+        receiverId: p.id,
+        receiverName: p.name,
+        opinion: input.opinion?.trim() || null,
+      })),
+    );
+    await recordNodeOpinion(
+      run,
+      node,
+      'circulate',
+      run.actor,
+      [input.opinion?.trim(), `→ ${people.map((p) => p.name).join('、')}`].filter(Boolean).join(' '),
+    );
+    await repo.insertMessages(
+      tx,
+      people.map((p, i) => ({
+        tenantId: run.tenantId,
+        receiverId: p.id,
+        subject: run.instance.subject,
+        content: input.opinion?.trim() || run.instance.subject,
+        link: readonlyLink(run.instance.id, `&noticeId=${ids[i]}`),
+        type: 'notice',
+      })),
+    );
+    return { count: people.length };
+  });
+}

@@ -1,0 +1,97 @@
+import type { FlowSettings } from '@eip/contracts/flow';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../errors.js';
+import {
+  checkFormSchema,
+  compileFormSchema,
+  permissionsAt,
+  submitData,
+  viewPermissions,
+  visibleData,
+} from './forms.js';
+
+const form = {
+  formKey: 'f',
+  name: 'f',
+  schema: {
+    type: 'object',
+    properties: { days: { type: 'number' }, note: { type: 'string' }, secret: { type: 'string' } },
+  },
+  uiSchema: {},
+};
+const settings: FlowSettings = {
+  nodes: {
+    Start: { fieldPermissions: { days: 'b', secret: 'n' } },
+    Leader: { fieldPermissions: { note: 'w', secret: 'n' } },
+    Hr: { fieldPermissions: { secret: 'w' } },
+  },
+};
+const loaded = { form, validate: compileFormSchema(form.schema) };
+const refusal = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof AppError ? [error.key, error.params.field] : error;
+  }
+  return null;
+};
+
+describe('field permissions b / w / r / n (spec §5)', () => {
+  it('a node lists its permissions; unlisted fields are writable at the start and read-only later', () => {
+    expect(permissionsAt(settings, 'Start', true, form, {})).toEqual({ days: 'b', note: 'w', secret: 'n' });
+    expect(permissionsAt(settings, 'Leader', false, form, {})).toEqual({ days: 'r', note: 'w', secret: 'n' });
+  });
+
+  it('n is not sent at all; a viewer sees a field hidden only where every node they took part in hides it', () => {
+    expect(visibleData({ days: 2, secret: 'x' }, { days: 'r', secret: 'n' })).toEqual({ days: 2 });
+    expect(viewPermissions(settings, ['Start', 'Leader'], form, {}).secret).toBe('n');
+    expect(viewPermissions(settings, ['Leader', 'Hr'], form, {}).secret).toBe('r');
+  });
+
+  it('a submission writes b and w fields, refuses a changed r or n field, requires b, and obeys the schema', () => {
+    const leader = permissionsAt(settings, 'Leader', false, form, {});
+    expect(submitData({ days: 2 }, { note: '好', days: 2 }, leader, loaded)).toEqual({ days: 2, note: '好' });
+    expect(refusal(() => submitData({ days: 2 }, { days: 3 }, leader, loaded))).toEqual([
+      'flow.fieldReadOnly',
+      'days',
+    ]);
+    expect(refusal(() => submitData({}, { secret: 'x' }, leader, loaded))).toEqual([
+      'flow.fieldReadOnly',
+      'secret',
+    ]);
+    const start = permissionsAt(settings, 'Start', true, form, {});
+    expect(refusal(() => submitData({}, { note: 'x' }, start, loaded))).toEqual([
+      'flow.fieldRequired',
+      'days',
+    ]);
+    expect(refusal(() => submitData({}, { days: 'two' }, start, loaded))).toEqual([
+      'error.invalidInput',
+      'data.days',
+    ]);
+  });
+
+  it('a field left out takes its schema default, so a read-only default is stored at the start', () => {
+    const withDefault = {
+      ...form,
+      schema: {
+        type: 'object',
+        properties: { kind: { type: 'string', default: '年假' }, days: { type: 'number' } },
+      },
+    };
+    const validate = { form: withDefault, validate: compileFormSchema(withDefault.schema) };
+    const start = permissionsAt(settings, 'Start', true, withDefault, {});
+    const stored = submitData({}, { days: 2 }, start, validate);
+    expect(stored).toEqual({ kind: '年假', days: 2 });
+    // the next node may send the default back unchanged, or leave the field out
+    const leader = permissionsAt(settings, 'Leader', false, withDefault, stored);
+    expect(submitData(stored, { kind: '年假' }, leader, validate)).toEqual(stored);
+    expect(submitData(stored, {}, leader, validate)).toEqual(stored);
+  });
+
+  it('a form schema must describe an object with properties', () => {
+    expect(checkFormSchema({ type: 'object', properties: {} })).toBeNull();
+    expect(checkFormSchema({ type: 'string' })).toBe('type');
+    expect(checkFormSchema({ type: 'object' })).toBe('properties');
+    expect(checkFormSchema({ type: 'object', properties: { a: { type: 'nope' } } })).not.toBeNull();
+  });
+});

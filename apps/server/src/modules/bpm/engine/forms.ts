@@ -1,0 +1,185 @@
+import type { FieldPermission, FlowSettings } from '@eip/contracts/flow';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Executor } from '../../../db/client.js';
+import { AppError, badRequest } from '../../../errors.js';
+import { issueField, issueReason, type ValidationIssue } from '../../../i18n/validation-reason.js';
+import { settingsOf } from '../../../flow/settings-schema.js';
+import { findForm, type FormRow } from '../form.repository.js';
+
+export type FormData = Record<string, unknown>;
+export type Permissions = Record<string, FieldPermission>;
+
+/** A form as the browser gets it: the JSON Schema of the business data and its UI schema. */
+export interface FlowForm {
+  formKey: string;
+  name: string;
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+}
+
+// useDefaults: a field the submission leaves out takes its schema default, whatever the browser sent
+const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: true });
+addFormats.default(ajv);
+
+/** The validator of a form's JSON Schema; it fills in the schema's defaults of missing fields. */
+export const compileFormSchema = (schema: object): ValidateFunction => ajv.compile(schema);
+const compiled = new Map<string, ValidateFunction>();
+const COMPILED_LIMIT = 500;
+
+function validatorOf(row: FormRow): ValidateFunction {
+  const key = `${row.tenantId}:${row.id}:${row.updatedAt.getTime()}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    if (compiled.size >= COMPILED_LIMIT) compiled.delete(compiled.keys().next().value!);
+    validate = compileFormSchema(row.schema as object);
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** Checks a form's schema can validate data: a JSON Schema of an object with properties. */
+export function checkFormSchema(schema: unknown): string | null {
+  if (!schema || typeof schema !== 'object' || (schema as { type?: unknown }).type !== 'object') {
+    return 'type';
+  }
+  const properties = (schema as { properties?: unknown }).properties;
+  if (!properties || typeof properties !== 'object') return 'properties';
+  try {
+    compileFormSchema(schema as object);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'schema';
+  }
+}
+
+/** The form key of a node (its own, else the flow's). */
+export function formKeyOf(settings: FlowSettings, nodeId: string): string | undefined {
+  return settingsOf(settings, nodeId)?.form?.formKey ?? settings.global?.form?.formKey;
+}
+
+export interface LoadedForm {
+  form: FlowForm;
+  validate: ValidateFunction;
+}
+
+export async function loadForm(db: Executor, tenantId: string, formKey: string | undefined) {
+  if (!formKey) return null;
+  const row = await findForm(db, tenantId, formKey);
+  if (!row) return null;
+  return {
+    form: {
+      formKey: row.formKey,
+      name: row.name,
+      schema: row.schema as Record<string, unknown>,
+      uiSchema: row.uiSchema as Record<string, unknown>,
+    },
+    validate: validatorOf(row),
+  } satisfies LoadedForm;
+}
+
+/** The top-level fields of a form, plus any others the data holds. */
+function fieldsOf(form: FlowForm | null, data: FormData): string[] {
+  const declared = Object.keys((form?.schema.properties as Record<string, unknown> | undefined) ?? {});
+  return [...new Set([...declared, ...Object.keys(data)])];
+}
+
+/**
+ * What a node lets its handler do with each field: its listed permission; an unlisted field is writable
+ * at the start (the initiator fills the form in) and read-only afterwards.
+ */
+export function permissionsAt(
+  settings: FlowSettings,
+  nodeId: string,
+  isStart: boolean,
+  form: FlowForm | null,
+  data: FormData,
+): Permissions {
+  const listed = settingsOf(settings, nodeId)?.fieldPermissions ?? {};
+  const result: Permissions = {};
+  for (const field of fieldsOf(form, data)) {
+    result[field] = Object.hasOwn(listed, field) ? listed[field]! : isStart ? 'w' : 'r';
+  }
+  return result;
+}
+
+/**
+ * What a viewer of the whole instance sees: every field read-only, hidden only when each node the viewer
+ * took part in hides it (with no such node, as the flow's nodes hide it).
+ */
+export function viewPermissions(
+  settings: FlowSettings,
+  nodeIds: readonly string[],
+  form: FlowForm | null,
+  data: FormData,
+): Permissions {
+  const nodes = nodeIds.length ? nodeIds : Object.keys(settings.nodes);
+  const result: Permissions = {};
+  for (const field of fieldsOf(form, data)) {
+    const hiddenEverywhere =
+      nodes.length > 0 &&
+      nodes.every((nodeId) => settingsOf(settings, nodeId)?.fieldPermissions?.[field] === 'n');
+    result[field] = hiddenEverywhere ? 'n' : 'r';
+  }
+  return result;
+}
+
+/** The data without the fields the reader may not see (permission n: not sent at all). */
+export function visibleData(data: FormData, permissions: Permissions): FormData {
+  return Object.fromEntries(Object.entries(data).filter(([field]) => permissions[field] !== 'n'));
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The first required (b) field without a value, if any. */
+export const missingRequiredField = (data: FormData, permissions: Permissions) =>
+  Object.entries(permissions).find(([field, permission]) => permission === 'b' && isBlank(data[field]))?.[0];
+
+const sameValue = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The data after a handler's submission: written fields (b, w) take the sent values; a read-only or
+ * hidden field that was sent with another value is refused; required (b) fields must hold a value; and
+ * the result must satisfy the form's schema, missing fields taking its defaults. Nothing is stored when
+ * any check fails.
+ */
+export function submitData(
+  current: FormData,
+  incoming: FormData | undefined,
+  permissions: Permissions,
+  form: LoadedForm | null,
+): FormData {
+  const merged = { ...current };
+  for (const [field, value] of Object.entries(incoming ?? {})) {
+    const permission = permissions[field] ?? 'r';
+    if (permission === 'w' || permission === 'b') merged[field] = value;
+    else if (!sameValue(current[field], value)) throw new AppError(400, 'flow.fieldReadOnly', { field });
+  }
+  const missing = missingRequiredField(merged, permissions);
+  if (missing) throw new AppError(400, 'flow.fieldRequired', { field: missing });
+  if (form && !form.validate(merged)) {
+    const issue = form.validate.errors?.[0] as ValidationIssue | undefined;
+    if (issue)
+      throw badRequest('error.invalidInput', {
+        field: issueField('data', issue),
+        reason: issueReason(issue),
+      });
+  }
+  return merged;
+}
+
+/** The form of a node and what its handler may do with each field, for the instance's current data. */
+export async function formAt(
+  db: Executor,
+  tenantId: string,
+  settings: FlowSettings,
+  node: { id: string; type: string },
+  data: FormData,
+) {
+  const form = await loadForm(db, tenantId, formKeyOf(settings, node.id));
+  return {
+    form,
+    permissions: permissionsAt(settings, node.id, node.type === 'START', form?.form ?? null, data),
+  };
+}

@@ -1,0 +1,170 @@
+import type { Db, Executor } from '../../../db/client.js';
+import { newId } from '../../../db/ids.js';
+import { forbidden, notFound } from '../../../errors.js';
+import type { AuthContext } from '../../../security/tokens.js';
+import { hasStartRight } from '../../bpm-personal/start-rights.js';
+import { countFlowUse } from '../../bpm-personal/start-flow.repository.js';
+import { findMainByKey } from '../definition.repository.js';
+import { loadDefinition, type LoadedDefinition } from '../definitions.js';
+import * as repo from '../runtime.repository.js';
+import { checkNodeUsers, moveOn } from './advance.js';
+import { formAt, submitData, type FormData } from './forms.js';
+import { recordNodeOpinion } from './opinions.js';
+import { personOf, runOf, startNodeOf, type Person } from './run.js';
+
+export interface StartInput {
+  defId?: string;
+  flowKey?: string;
+  /** a draft of the caller's to start (its definition and data), changed by `data` */
+  draftId?: string;
+  subject?: string;
+  data?: FormData;
+  businessKey?: string;
+  /** handlers picked for nodes that let the initiator pick them */
+  nodeUsers?: Record<string, string[]>;
+}
+
+function subjectOf(template: string | undefined, defName: string, initiatorName: string, data: FormData) {
+  if (!template) return `${initiatorName}的${defName}`;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (name === 'initiatorName') return initiatorName;
+    if (name === 'defName') return defName;
+    const value = data[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
+
+/** The caller's draft, locked; 404 when it is not theirs or no longer a draft. */
+async function lockDraft(tx: Executor, auth: AuthContext, draftId: string) {
+  const draft = await repo.lockInstance(tx, auth.tenantId, draftId);
+  if (!draft || draft.initiatorId !== auth.userId || draft.status !== 'draft') {
+    throw notFound('flow.draftNotFound', { id: draftId });
+  }
+  return draft;
+}
+
+/** The definition a start names: a draft's, a version by id, or the main version of a key. */
+async function definitionToStart(
+  tx: Executor,
+  auth: AuthContext,
+  input: StartInput,
+  draft?: repo.InstanceRow,
+) {
+  const defId =
+    draft?.defId ?? input.defId ?? (await findMainByKey(tx, auth.tenantId, input.flowKey ?? ''))?.id;
+  if (!defId) throw notFound('flow.definitionNotFound', { id: input.flowKey ?? '' });
+  return loadDefinition(tx, auth.tenantId, defId);
+}
+
+/** The instance row a start or draft writes: the draft's row updated, or a new one. */
+export function newInstanceRow(
+  auth: AuthContext,
+  def: LoadedDefinition,
+  initiator: Person,
+  data: FormData,
+  input: StartInput,
+  status: 'running' | 'draft',
+  draft?: repo.InstanceRow,
+): repo.InstanceRow {
+  const now = new Date();
+  return {
+    tenantId: auth.tenantId,
+    id: draft?.id ?? newId(),
+    defId: def.row.id,
+    defKey: def.row.defKey,
+    defName: def.row.name,
+    subject:
+      input.subject?.trim() ||
+      subjectOf(def.settings.global?.subjectTemplate, def.row.name, initiator.name, data),
+    status,
+    initiatorId: initiator.id,
+    initiatorName: initiator.name,
+    data,
+    vars: {},
+    businessKey: input.businessKey ?? draft?.businessKey ?? null,
+    flowType: def.row.flowType,
+    suspended: false,
+    parentInstanceId: null,
+    parentNodeId: null,
+    parentTokenId: null,
+    rootInstanceId: null,
+    createdAt: now,
+    updatedAt: now,
+    endAt: null,
+  };
+}
+
+/** Starts an instance with the initiator's form data (checked by the start node's permissions and the form). */
+export async function startInstance(db: Db, auth: AuthContext, input: StartInput) {
+  return db.transaction(async (tx) => {
+    const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
+    const def = await definitionToStart(tx, auth, input, draft);
+    if (!def.row.isMain && !draft) throw forbidden('flow.notMainVersion');
+    await requireStartRight(tx, auth, def);
+    const initiator = await personOf(tx, auth);
+    const start = startNodeOfDefinition(def);
+    const current = (draft?.data as FormData | undefined) ?? {};
+    const { form, permissions } = await formAt(tx, auth.tenantId, def.settings, start, {
+      ...current,
+      ...input.data,
+    });
+    const data = submitData(current, input.data ?? {}, permissions, form);
+    const instance = newInstanceRow(auth, def, initiator, data, input, 'running', draft);
+    if (draft) await repo.deleteInstance(tx, auth.tenantId, draft.id);
+    await repo.insertInstance(tx, instance);
+    const run = await runOf(tx, instance, initiator);
+    checkNodeUsers(run, input.nodeUsers);
+    await recordNodeOpinion(run, startNodeOf(run), 'submit', initiator);
+    await moveOn(run, start.id);
+    await countFlowUse(tx, auth.tenantId, auth.userId, def.row.defKey);
+    return { instId: instance.id, subject: instance.subject };
+  });
+}
+
+/** Spec §6: start rights are checked per flow definition. */
+export async function requireStartRight(tx: Executor, auth: AuthContext, def: LoadedDefinition) {
+  if (!(await hasStartRight(tx, auth.tenantId, auth.userId, def.settings))) {
+    throw forbidden('personal.noStartRight', { defKey: def.row.name });
+  }
+}
+
+/** The top-level start of a definition. */
+export const startNodeOfDefinition = (def: LoadedDefinition) =>
+  [...def.model.nodes.values()].find((n) => n.type === 'START' && n.parentId === null)!;
+
+/**
+ * Saves the start form as a draft (new, or the caller's existing draft): only the fields the initiator
+ * may write are taken; required fields and the form's rules are checked when it is started.
+ */
+export async function saveStartDraft(db: Db, auth: AuthContext, input: StartInput) {
+  return db.transaction(async (tx) => {
+    const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
+    const def = await definitionToStart(tx, auth, input, draft);
+    await requireStartRight(tx, auth, def);
+    const initiator = await personOf(tx, auth);
+    const current = (draft?.data as FormData | undefined) ?? {};
+    const { permissions } = await formAt(tx, auth.tenantId, def.settings, startNodeOfDefinition(def), {
+      ...current,
+      ...input.data,
+    });
+    const data = { ...current };
+    for (const [field, value] of Object.entries(input.data ?? {})) {
+      if (permissions[field] === 'w' || permissions[field] === 'b') data[field] = value;
+    }
+    const row = newInstanceRow(auth, def, initiator, data, input, 'draft', draft);
+    if (draft) {
+      await repo.updateInstance(tx, auth.tenantId, draft.id, { data, subject: row.subject });
+    } else {
+      await repo.insertInstance(tx, row);
+    }
+    return { instId: row.id, subject: row.subject };
+  });
+}
+
+export async function removeDraft(db: Db, auth: AuthContext, draftId: string) {
+  return db.transaction(async (tx) => {
+    const draft = await lockDraft(tx, auth, draftId);
+    await repo.deleteInstance(tx, auth.tenantId, draft.id);
+    return null;
+  });
+}

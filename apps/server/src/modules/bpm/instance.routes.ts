@@ -1,0 +1,63 @@
+import { translate } from '../../i18n/messages.js';
+import { defineHandlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
+import { answerQuestion } from './engine/ask.js';
+import { circulate, setSuspended, terminateInstance, urgentLevels, urgeInstance } from './engine/control.js';
+import { removeDraft, saveStartDraft, startInstance } from './engine/start.js';
+import { markRetrievable, revokeInstance } from './engine/withdraw.js';
+import * as lists from './lists.repository.js';
+import * as query from './query.service.js';
+import * as repo from './runtime.repository.js';
+
+export const instanceHandlers = ({ db }: Services) =>
+  defineHandlers({
+    startInstance: async ({ body }, { auth }) => startInstance(db, auth, body),
+    saveStartDraft: async ({ body }, { auth }) => saveStartDraft(db, auth, body),
+    removeDraftById: async ({ query: q }, { auth }) => removeDraft(db, auth, q.id),
+    doEndProcess: async ({ body }, { auth }) => terminateInstance(db, auth, body),
+    doNextcommu: async ({ body }, { auth }) => answerQuestion(db, auth, 'COMMU', body),
+    revokeInstance: async ({ body }, { auth }) => revokeInstance(db, auth, body),
+    sendBpmTaskUrgent: async ({ body }, { auth }) => urgeInstance(db, auth, body),
+    transToMore: async ({ body }, { auth }) => circulate(db, auth, body),
+    hangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, true),
+    cancelHangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, false),
+
+    getFormAndBO: async ({ body }, { auth, lang }) => query.startForm(db, auth, lang, body),
+    getInstFormAndBO: async ({ query: q }, { auth }) => query.instanceForm(db, auth, q.instId),
+    getInstanceByInstId: async ({ query: q }, { auth }) => query.instanceWithData(db, auth, q.instId),
+    getDoneInstList: async ({ query: q, body }, { auth }) =>
+      lists.doneInstances(db, auth.tenantId, auth.userId, body, q.status === '1'),
+    getDoneInstCount: async (_input, { auth }) => lists.doneInstanceCount(db, auth.tenantId, auth.userId),
+    getDoneList: async ({ query: q, body }, { auth }) => {
+      const page = await lists.doneTasks(db, auth.tenantId, auth.userId, body, q.isCheckRevoke === 'true');
+      return { ...page, rows: await markRetrievable(db, auth, page.rows) };
+    },
+    myRequest: async ({ body }, { auth }) =>
+      lists.ownInstances(db, auth.tenantId, auth.userId, body, 'requests'),
+    myRequestCount: async (_input, { auth }) =>
+      lists.ownInstanceCount(db, auth.tenantId, auth.userId, 'requests'),
+    myDraft: async ({ body }, { auth }) => lists.ownInstances(db, auth.tenantId, auth.userId, body, 'drafts'),
+    getMyDraftCount: async (_input, { auth }) =>
+      lists.ownInstanceCount(db, auth.tenantId, auth.userId, 'drafts'),
+    getBpmTaskByInstId: async ({ query: q }, { auth }) => {
+      const instance = await query.visibleInstance(db, auth, q.instId);
+      return (await repo.openTasksOf(db, auth.tenantId, instance.id)).map((task) =>
+        lists.taskRowOf(task, { instStatus: instance.status, suspended: instance.suspended }),
+      );
+    },
+    instanceFlowOpinions: async ({ query: q }, { auth, lang }) =>
+      query.instanceOpinions(db, auth, lang, q.instId),
+    getNodeOpinions: async ({ query: q }, { auth, lang }) =>
+      query.nodeOpinions(db, auth, lang, {
+        instId: q.instId,
+        nodeIds: q.nodeIds.split(','),
+        isDerive: q.isDerive === 'true',
+      }),
+    nodeOpinion: async ({ query: q }, { auth, lang }) => query.nodeDetail(db, auth, lang, q),
+    instanceFlowImage: async ({ query: q }, { auth }) => query.flowImage(db, auth, q),
+    getSubInstanceList: async ({ query: q }, { auth }) => query.subInstances(db, auth, q),
+    getSubDefId: async ({ query: q }, { auth }) => query.subDefId(db, auth, q),
+    getUrgentStateConf: async (_input, { lang }) =>
+      urgentLevels().map((level) => ({ ...level, name: translate(lang, `flow.urgent.${level.value}`) })),
+    getUrgrntById: async ({ body }, { auth, lang }) => query.instanceUrgents(db, auth, lang, body.id),
+  });

@@ -1,0 +1,623 @@
+import type { Language } from '@eip/contracts/codes';
+import {
+  ANSWER_BUTTONS,
+  isUserTaskType,
+  LEADER_ACTING_BUTTONS,
+  STATUS_COLORS,
+  type NodeDisplayState,
+} from '@eip/contracts/flow';
+import type { Db, Executor } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import { conditionTest } from '../../flow/conditions.js';
+import { nextUserTaskNodes, nodesIn, requireNode } from '../../flow/graph.js';
+import type { FlowNode } from '../../flow/model.js';
+import { settingsOf } from '../../flow/settings-schema.js';
+import { translate, type MessageKey } from '../../i18n/messages.js';
+import type { AuthContext } from '../../security/tokens.js';
+import { findUsersByIds } from '../uc/user.repository.js';
+import { findMainByKey } from './definition.repository.js';
+import { loadDefinition } from './definitions.js';
+import { candidatesOf } from './engine/advance.js';
+import { actingOn } from './engine/authority.js';
+import { isAdmin as isTenantAdmin } from '../bpm-personal/access.js';
+import { countersignResult } from './engine/countersign.js';
+import {
+  formAt,
+  formKeyOf,
+  loadForm,
+  permissionsAt,
+  viewPermissions,
+  visibleData,
+  type FormData,
+} from './engine/forms.js';
+import { personOf, runOf } from './engine/run.js';
+import { rejectChoices } from './engine/send-back.js';
+import { newInstanceRow, requireStartRight, startNodeOfDefinition } from './engine/start.js';
+import { nodesTouchedBy, opinionsOf, takesPartIn, taskRowOf, toInstanceRow } from './lists.repository.js';
+import { findNotice } from './notice.repository.js';
+import * as repo from './runtime.repository.js';
+import { serviceCallsOf } from './service-call.repository.js';
+import { urgentsOf } from './urgent.repository.js';
+
+/** The read side of the approval centre: forms, buttons, opinions, the flow chart, progress. */
+
+/** The instance, when the caller takes part in it (or administers the tenant); 404 otherwise. */
+export async function visibleInstance(db: Executor, auth: AuthContext, instId: string) {
+  const instance = await repo.findInstance(db, auth.tenantId, instId);
+  if (
+    !instance ||
+    !((await takesPartIn(db, auth.tenantId, instId, auth.userId)) || (await isTenantAdmin(db, auth)))
+  ) {
+    throw notFound('flow.instanceNotFound', { id: instId });
+  }
+  return instance;
+}
+
+/**
+ * A task the caller may see: of an instance they take part in, or (with `leaderId`) the leader they are
+ * secretary of takes part in; any task for an administrator.
+ */
+async function visibleTask(db: Executor, auth: AuthContext, taskId: string, leaderId?: string) {
+  const task = await repo.findTask(db, auth.tenantId, taskId);
+  if (!task) throw notFound('flow.taskNotFound', { id: taskId });
+  const partOf = (userId: string) =>
+    takesPartIn(db, auth.tenantId, task.instanceId, userId).then(
+      async (yes) => yes || (await repo.wasOfferedTask(db, auth.tenantId, task.id, userId)),
+    );
+  const seen =
+    (await partOf(auth.userId)) ||
+    (leaderId !== undefined &&
+      (await repo.isSecretaryOf(db, auth.tenantId, auth.userId, leaderId)) &&
+      (await partOf(leaderId))) ||
+    (await isTenantAdmin(db, auth));
+  if (!seen) throw notFound('flow.taskNotFound', { id: taskId });
+  return task;
+}
+
+const nodeView = (node: FlowNode) => ({ nodeId: node.id, name: node.name || node.id, nodeType: node.type });
+
+/**
+ * taskDetailBo: a task with its form. Whoever may handle it gets the node's field permissions and any
+ * draft they saved; anyone else who takes part gets the read-only view. Fields hidden (n) are not sent.
+ */
+export async function taskDetail(db: Db, auth: AuthContext, taskId: string, leaderId?: string) {
+  const task = await visibleTask(db, auth, taskId, leaderId);
+  const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
+  const def = await loadDefinition(db, auth.tenantId, instance.defId);
+  const node = requireNode(def.model, task.nodeId);
+  const acting = task.status === 'pending' ? await actingOn(db, auth, task, leaderId) : undefined;
+  const form = await loadForm(db, auth.tenantId, formKeyOf(def.settings, node.id));
+  const data = instance.data as FormData;
+  const permissions = acting
+    ? permissionsAt(def.settings, node.id, node.type === 'START', form?.form ?? null, data)
+    : viewPermissions(
+        def.settings,
+        await nodesTouchedBy(db, auth.tenantId, instance.id, auth.userId),
+        form?.form ?? null,
+        data,
+      );
+  return {
+    bpmTask: {
+      ...taskRowOf(task, { instStatus: instance.status, suspended: instance.suspended }),
+      signBatch: task.signBatch,
+      parentTaskId: task.parentTaskId,
+    },
+    curNodeDef: nodeView(node),
+    formKey: form?.form.formKey ?? null,
+    form: form?.form ?? null,
+    permissions,
+    data: visibleData(data, permissions),
+    draft:
+      acting && task.draftData
+        ? { data: visibleData(task.draftData as FormData, permissions), opinion: task.draftOpinion }
+        : null,
+    instance: toInstanceRow(instance),
+    canHandle: Boolean(acting),
+    acting: acting
+      ? {
+          via: acting.via,
+          principalId: acting.principal?.id ?? null,
+          principalName: acting.principal?.name ?? null,
+        }
+      : null,
+  };
+}
+
+/**
+ * The definition the caller may start (403 without the start right): a draft's, a version by id, or the
+ * main version of a key.
+ */
+async function definitionFor(
+  db: Db,
+  auth: AuthContext,
+  input: { defId?: string; flowKey?: string; draftId?: string },
+) {
+  const draft = input.draftId ? await repo.findInstance(db, auth.tenantId, input.draftId) : undefined;
+  if (input.draftId && (!draft || draft.status !== 'draft' || draft.initiatorId !== auth.userId)) {
+    throw notFound('flow.draftNotFound', { id: input.draftId });
+  }
+  const defId =
+    draft?.defId ?? input.defId ?? (await findMainByKey(db, auth.tenantId, input.flowKey ?? ''))?.id;
+  if (!defId) throw notFound('flow.definitionNotFound', { id: input.flowKey ?? '' });
+  const def = await loadDefinition(db, auth.tenantId, defId);
+  await requireStartRight(db, auth, def);
+  return { def, draft };
+}
+
+/** getFormAndBO: the start form of a flow (or of a draft): its form, the start node's permissions and buttons. */
+export async function startForm(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  input: { defId?: string; flowKey?: string; draftId?: string },
+) {
+  const { def, draft } = await definitionFor(db, auth, input);
+  const start = startNodeOfDefinition(def);
+  const data = (draft?.data as FormData | undefined) ?? {};
+  const { form, permissions } = await formAt(db, auth.tenantId, def.settings, start, data);
+  const configured = settingsOf(def.settings, start.id)?.buttons;
+  return {
+    defId: def.row.id,
+    defKey: def.row.defKey,
+    name: def.row.name,
+    version: def.row.version,
+    draftId: draft?.id ?? null,
+    subject: draft?.subject ?? null,
+    form: form?.form ?? null,
+    permissions,
+    data: visibleData(data, permissions),
+    buttons: buttonViews(lang, configured ?? [{ alias: 'startFlow' }, { alias: 'saveDraft' }]),
+  };
+}
+
+/** An instance as those who take part in it see it: its form, what they may see of it, and that data. */
+async function readableInstance(db: Db, auth: AuthContext, instId: string) {
+  const instance = await visibleInstance(db, auth, instId);
+  const def = await loadDefinition(db, auth.tenantId, instance.defId);
+  const form = await loadForm(db, auth.tenantId, formKeyOf(def.settings, startNodeOfDefinition(def).id));
+  const data = instance.data as FormData;
+  const permissions = viewPermissions(
+    def.settings,
+    await nodesTouchedBy(db, auth.tenantId, instance.id, auth.userId),
+    form?.form ?? null,
+    data,
+  );
+  return { instance, form: form?.form ?? null, permissions, data: visibleData(data, permissions) };
+}
+
+/** getInstFormAndBO: the read-only view of an instance's form for those who take part in it. */
+export async function instanceForm(db: Db, auth: AuthContext, instId: string) {
+  const { instance, ...view } = await readableInstance(db, auth, instId);
+  return { instance: toInstanceRow(instance), ...view };
+}
+
+/** getInstanceByInstId: an instance with the form data the caller may see. */
+export async function instanceWithData(db: Db, auth: AuthContext, instId: string) {
+  const { instance, data } = await readableInstance(db, auth, instId);
+  return { ...toInstanceRow(instance), defId: instance.defId, data };
+}
+
+const buttonViews = (lang: Language, buttons: readonly { alias: string; name?: string }[]) =>
+  buttons.map(({ alias, name }) => ({
+    alias,
+    name: name ?? translate(lang, `flow.button.${alias}` as MessageKey),
+  }));
+
+/** The buttons a plain task offers when its node configures none. */
+const DEFAULT_BUTTONS = [
+  'agree',
+  'oppose',
+  'reject',
+  'addSign',
+  'delegate',
+  'startCommu',
+  'inqu',
+  'saveDraft',
+  'flowImage',
+  'approvalHistory',
+  'print',
+] as const;
+
+/**
+ * getButtonsBytaskId: what the caller can do with a task now. Nothing when the task is not theirs to
+ * handle; an asked person answers; a countersign vote may also abstain; acting for a leader leaves
+ * agree, reject and lock; a shared task can be locked.
+ */
+export async function taskButtons(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  taskId: string,
+  leaderId?: string,
+) {
+  const task = await visibleTask(db, auth, taskId, leaderId);
+  const acting = task.status === 'pending' ? await actingOn(db, auth, task, leaderId) : undefined;
+  if (!acting) return [];
+  if (task.type in ANSWER_BUTTONS) {
+    return buttonViews(
+      lang,
+      ANSWER_BUTTONS[task.type as keyof typeof ANSWER_BUTTONS].map((alias) => ({ alias })),
+    );
+  }
+  const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
+  const def = await loadDefinition(db, auth.tenantId, instance.defId);
+  const node = requireNode(def.model, task.nodeId);
+  if (node.type === 'START')
+    return buttonViews(lang, [{ alias: 'startFlow' }, { alias: 'saveDraft' }, { alias: 'endProcess' }]);
+  let buttons: { alias: string; name?: string }[] =
+    settingsOf(def.settings, node.id)?.buttons ?? DEFAULT_BUTTONS.map((alias) => ({ alias }));
+  if (task.signBatch && !buttons.some((b) => b.alias === 'abandon'))
+    buttons = [...buttons, { alias: 'abandon' }];
+  const shared = (await repo.candidatesOfTask(db, auth.tenantId, task.id)).length > 1;
+  if (shared && !buttons.some((b) => b.alias === 'lockUnlock'))
+    buttons = [...buttons, { alias: 'lockUnlock' }];
+  if (acting.via === 'secretary') {
+    buttons = buttons.filter((b) => (LEADER_ACTING_BUTTONS as readonly string[]).includes(b.alias));
+  }
+  return buttonViews(lang, buttons);
+}
+
+export async function canHandle(db: Db, auth: AuthContext, taskId: string, leaderId?: string) {
+  const task = await visibleTask(db, auth, taskId, leaderId);
+  return task.status === 'pending' && Boolean(await actingOn(db, auth, task, leaderId));
+}
+
+/**
+ * taskToReject: where the task may be sent back — the start (back to the initiator) and the earlier
+ * handled nodes, as the node's reject modes allow, most recent first.
+ */
+export async function taskRejectTargets(db: Db, auth: AuthContext, taskId: string) {
+  const task = await visibleTask(db, auth, taskId);
+  const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
+  const run = await runOf(db, instance, await personOf(db, auth));
+  const { modes, nodes } = await rejectChoices(run, task);
+  const earlier = modes.includes('reject') ? nodes : modes.includes('rejectPre') ? nodes.slice(0, 1) : [];
+  const start = modes.includes('backToStart') ? [startNodeOfDefinition(run.def)] : [];
+  return [...earlier, ...start].map(nodeView);
+}
+
+type Qualfied = { id: string; name: string; type: string };
+
+/** An opinion as the opinion table and the flow chart show it (spec §3 "Opinion"). */
+function opinionView(lang: Language, o: repo.OpinionRow, index: number) {
+  const qualfieds = o.qualfieds as Qualfied[];
+  const label = o.status === 'awaiting_check' && o.isRead ? 'awaiting_check.read' : o.status;
+  return {
+    id: o.id,
+    taskId: o.taskId,
+    nodeId: o.nodeId,
+    name: o.taskName,
+    taskName: o.taskName,
+    type: o.taskType,
+    status: o.status,
+    statusVal: translate(lang, `flow.status.${label}` as MessageKey),
+    auditor: o.auditorId,
+    auditorName: o.auditorName,
+    principalId: o.principalId,
+    principalName: o.principalName,
+    qualfieds,
+    qualfiedNames: qualfieds.map((q) => q.name).join(','),
+    opinion: o.opinion,
+    files: o.files as { name: string; response: { fileId: string; fileName: string } }[],
+    isRead: o.isRead,
+    createTime: o.createdAt.toISOString(),
+    completeTime: o.completedAt ? o.completedAt.toISOString() : null,
+    durMs: o.durMs,
+    sorterOpinion: index + 1,
+  };
+}
+
+export async function instanceOpinions(db: Db, auth: AuthContext, lang: Language, instId: string) {
+  await visibleInstance(db, auth, instId);
+  return (await opinionsOf(db, auth.tenantId, instId)).map((o, i) => opinionView(lang, o, i));
+}
+
+/**
+ * getNodeOpinions: the opinions of each node. In derived mode a node without its own opinions shows
+ * those it stands for: a call activity its child instances', an embedded sub-process its inner nodes'
+ * (groupNode). A service task carries its call's status (-1 waiting, 0 failed, 1 succeeded).
+ */
+export async function nodeOpinions(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  input: { instId: string; nodeIds: string[]; isDerive: boolean },
+) {
+  const instance = await visibleInstance(db, auth, input.instId);
+  const def = await loadDefinition(db, auth.tenantId, instance.defId);
+  const all = (await opinionsOf(db, auth.tenantId, instance.id)).map((o, i) => opinionView(lang, o, i));
+  const calls = await serviceCallsOf(db, auth.tenantId, instance.id);
+  const result: Record<
+    string,
+    {
+      hasOpinion: boolean;
+      data: ReturnType<typeof opinionView>[];
+      groupNode: boolean;
+      serviceStatus: number | null;
+    }
+  > = {};
+  for (const nodeId of input.nodeIds) {
+    const node = def.model.nodes.get(nodeId);
+    if (!node) continue;
+    let data = all.filter((o) => o.nodeId === nodeId);
+    let groupNode = false;
+    if (data.length === 0 && input.isDerive) {
+      if (node.type === 'SUBPROCESS') {
+        const inner = new Set(nodesIn(def.model, node.id).map((n) => n.id));
+        data = all.filter((o) => inner.has(o.nodeId));
+        groupNode = true;
+      } else if (node.type === 'CALLACTIVITY') {
+        for (const child of await repo.childInstances(db, auth.tenantId, instance.id, node.id)) {
+          data.push(
+            ...(await opinionsOf(db, auth.tenantId, child.id)).map((o, i) => opinionView(lang, o, i)),
+          );
+        }
+        groupNode = true;
+      }
+    }
+    const call = calls.filter((c) => c.nodeId === nodeId).at(-1);
+    result[nodeId] = {
+      hasOpinion: data.length > 0,
+      data,
+      groupNode,
+      serviceStatus: call ? call.status : null,
+    };
+  }
+  return result;
+}
+
+/**
+ * nodeOpinion: one node of an instance — its opinions (任务审批详情), or, when it never had a task, its
+ * tentative candidates (节点设置详情).
+ */
+export async function nodeDetail(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  input: { instId: string; nodeId: string },
+) {
+  const instance = await visibleInstance(db, auth, input.instId);
+  const run = await runOf(db, instance, await personOf(db, auth));
+  const node = run.def.model.nodes.get(input.nodeId);
+  if (!node) throw notFound('flow.nodeNotFound', { node: input.nodeId });
+  const opinions = (await opinionsOf(db, auth.tenantId, instance.id))
+    .map((o, i) => opinionView(lang, o, i))
+    .filter((o) => o.nodeId === node.id);
+  const candidates = opinions.length === 0 && isUserTaskType(node.type) ? await candidatesOf(run, node) : [];
+  return {
+    node: nodeView(node),
+    hasTask: opinions.length > 0,
+    opinions,
+    candidates: candidates.map((p) => ({ id: p.id, name: p.name, type: 'user' })),
+  };
+}
+
+/**
+ * instanceFlowImage: the layout from the diagram, each node's colour by its status (an open task is
+ * pending; otherwise its latest opinion) and its display state for the legend of spec §4.
+ */
+export async function flowImage(db: Db, auth: AuthContext, query: { instId?: string; defId?: string }) {
+  const instance = query.instId ? await visibleInstance(db, auth, query.instId) : undefined;
+  const def = instance
+    ? await loadDefinition(db, auth.tenantId, instance.defId)
+    : (await definitionFor(db, auth, { defId: query.defId })).def;
+  const nodeColorMap: Record<string, string> = {};
+  const nodeStatusMap: Record<string, NodeDisplayState> = {};
+  if (instance) {
+    for (const opinion of await opinionsOf(db, auth.tenantId, instance.id)) {
+      if (opinion.status === 'awaiting_check' || !(opinion.status in STATUS_COLORS)) continue;
+      nodeColorMap[opinion.nodeId] = STATUS_COLORS[opinion.status as keyof typeof STATUS_COLORS];
+      nodeStatusMap[opinion.nodeId] = displayState(opinion.status);
+    }
+    for (const child of await repo.childInstances(db, auth.tenantId, instance.id)) {
+      if (child.parentNodeId && child.status === 'end') {
+        nodeColorMap[child.parentNodeId] = STATUS_COLORS.complete;
+        nodeStatusMap[child.parentNodeId] = 'done';
+      }
+    }
+    const tokens = await repo.tokensOf(db, auth.tenantId, instance.id);
+    for (const token of tokens) {
+      nodeColorMap[token.nodeId] = instance.suspended ? STATUS_COLORS.suspend : STATUS_COLORS.pending;
+      nodeStatusMap[token.nodeId] = instance.suspended ? 'suspended' : 'current';
+    }
+  }
+  for (const node of def.model.nodes.values()) nodeStatusMap[node.id] ??= 'notStarted';
+  const { layout } = def.model;
+  return {
+    defId: def.row.id,
+    instanceId: instance?.id ?? null,
+    parentInstId: instance?.parentInstanceId ?? null,
+    bpmDefLayout: {
+      defId: def.row.id,
+      name: def.row.name,
+      width: layout.width,
+      height: layout.height,
+      listLayout: layout.shapes.map((shape) => {
+        const node = requireNode(def.model, shape.nodeId);
+        return { ...shape, name: node.name, nodeType: node.type };
+      }),
+    },
+    nodeColorMap,
+    nodeStatusMap,
+    statusColorMap: { ...STATUS_COLORS },
+    bpmnXml: def.row.bpmnXml,
+  };
+}
+
+function displayState(status: string): NodeDisplayState {
+  if (status === 'back' || status === 'backToStart' || status === 'sign_no_pass') return 'rejected';
+  if (status === 'manual_end') return 'manualEnd';
+  if (status === 'suspend') return 'suspended';
+  return 'done';
+}
+
+/** getCandidatesListByTaskId: who may handle a task (and for whom an agent may). */
+export async function taskCandidates(db: Db, auth: AuthContext, taskId: string) {
+  const task = await visibleTask(db, auth, taskId);
+  const rows = await repo.candidatesOfTask(db, auth.tenantId, task.id);
+  const ids = [...new Set(rows.flatMap((r) => [r.userId, ...(r.principalId ? [r.principalId] : [])]))];
+  const names = new Map((await findUsersByIds(db, auth.tenantId, ids)).map((u) => [u.id, u.fullname]));
+  return rows.map((r) => ({
+    id: r.userId,
+    name: names.get(r.userId) ?? r.userId,
+    type: 'user',
+    principalId: r.principalId,
+    principalName: r.principalId ? (names.get(r.principalId) ?? null) : null,
+  }));
+}
+
+/**
+ * getAfterJumpNodes: the user-task nodes the instance moves to next (with the data being submitted),
+ * and for those that let the handler pick, the candidates to pick from. For a start: by definition.
+ */
+export async function nextNodes(
+  db: Db,
+  auth: AuthContext,
+  input: { taskId?: string; defId?: string; flowKey?: string; data?: FormData },
+) {
+  let run;
+  let fromNodeId: string;
+  if (input.taskId) {
+    const task = await visibleTask(db, auth, input.taskId);
+    const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
+    run = await runOf(
+      db,
+      { ...instance, data: { ...(instance.data as FormData), ...input.data } },
+      await personOf(db, auth),
+    );
+    fromNodeId = task.nodeId;
+  } else {
+    const { def } = await definitionFor(db, auth, input);
+    const initiator = await personOf(db, auth);
+    run = await runOf(db, newInstanceRow(auth, def, initiator, input.data ?? {}, {}, 'draft'), initiator);
+    fromNodeId = startNodeOfDefinition(def).id;
+  }
+  let ahead: FlowNode[];
+  try {
+    ahead = nextUserTaskNodes(
+      run.def.model,
+      fromNodeId,
+      conditionTest({
+        form: run.instance.data as FormData,
+        vars: run.instance.vars as Record<string, unknown>,
+      }),
+    );
+  } catch {
+    ahead = [];
+  }
+  return Promise.all(
+    ahead.map(async (node) => {
+      const selectUsers = Boolean(settingsOf(run.def.settings, node.id)?.selectUsers);
+      return {
+        ...nodeView(node),
+        selectUsers,
+        candidates: selectUsers
+          ? (await candidatesOf(run, node)).map((p) => ({ id: p.id, fullname: p.name }))
+          : [],
+      };
+    }),
+  );
+}
+
+/** taskSignUsers: a countersign round's voters with their votes, and its result code (spec §4). */
+export async function signProgress(db: Db, auth: AuthContext, lang: Language, taskId: string) {
+  const task = await visibleTask(db, auth, taskId);
+  if (!task.signBatch) return { result: null, mode: null, voters: [] };
+  const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
+  const def = await loadDefinition(db, auth.tenantId, instance.defId);
+  const rule = settingsOf(def.settings, task.nodeId)?.countersign;
+  const batch = await repo.batchTasks(db, auth.tenantId, task.signBatch);
+  const token = await repo.findToken(db, auth.tenantId, task.tokenId);
+  const queued = (token?.sequence as string[] | null) ?? [];
+  const names = new Map(
+    (await findUsersByIds(db, auth.tenantId, [...batch.map((t) => t.assigneeId ?? ''), ...queued])).map(
+      (u) => [u.id, u.fullname],
+    ),
+  );
+  const voters = [
+    ...batch.map((t) => ({
+      userId: t.assigneeId ?? '',
+      name: names.get(t.assigneeId ?? '') ?? '',
+      status: t.status,
+      action: t.action,
+      actionVal: t.action ? translate(lang, `flow.status.${t.action}` as MessageKey) : null,
+      completeTime: t.completedAt ? t.completedAt.toISOString() : null,
+    })),
+    ...queued.map((userId) => ({
+      userId,
+      name: names.get(userId) ?? '',
+      status: 'queued',
+      action: null,
+      actionVal: null,
+      completeTime: null,
+    })),
+  ];
+  const votes = batch.filter((t) => t.status === 'done').map((t) => t.action ?? '');
+  const stillOpen = Boolean(token) && batch.some((t) => t.status === 'pending' || t.status === 'waiting');
+  return {
+    result: countersignResult(rule, votes, batch.length + queued.length, stillOpen || queued.length > 0),
+    mode: rule?.mode ?? 'all',
+    ratio: rule?.ratio ?? null,
+    voters,
+  };
+}
+
+/** getSubInstanceList: the child instances a call activity started, as a JSON string (spec §7). */
+export async function subInstances(
+  db: Db,
+  auth: AuthContext,
+  input: { parentInstId: string; nodeId: string },
+) {
+  await visibleInstance(db, auth, input.parentInstId);
+  const children = await repo.childInstances(db, auth.tenantId, input.parentInstId, input.nodeId);
+  return JSON.stringify(children.map(toInstanceRow));
+}
+
+/** getSubDefId: the definition a call activity runs (its child's, else the called flow's main version). */
+export async function subDefId(db: Db, auth: AuthContext, input: { parentInstId: string; nodeId: string }) {
+  const parent = await visibleInstance(db, auth, input.parentInstId);
+  const [child] = await repo.childInstances(db, auth.tenantId, parent.id, input.nodeId);
+  if (child) return child.defId;
+  const def = await loadDefinition(db, auth.tenantId, parent.defId);
+  const node = def.model.nodes.get(input.nodeId);
+  if (node?.type !== 'CALLACTIVITY') throw notFound('flow.nodeNotFound', { node: input.nodeId });
+  const key = settingsOf(def.settings, node.id)?.callActivity?.flowKey ?? node.calledElement ?? '';
+  const main = await findMainByKey(db, auth.tenantId, key);
+  if (!main) throw notFound('flow.definitionNotFound', { id: key });
+  return main.id;
+}
+
+export async function instanceUrgents(db: Db, auth: AuthContext, lang: Language, instId: string) {
+  await visibleInstance(db, auth, instId);
+  return (await urgentsOf(db, auth.tenantId, instId)).map((u) => ({
+    id: u.id,
+    instId: u.instanceId,
+    senderId: u.senderId,
+    senderName: u.senderName,
+    urgentStateValue: u.urgentStateValue,
+    urgentStateName: translate(lang, `flow.urgent.${u.urgentStateValue}` as MessageKey),
+    opinion: u.opinion,
+    receivers: u.receivers as { id: string; name: string }[],
+    createTime: u.createdAt.toISOString(),
+  }));
+}
+
+/** getNotice: one circulation copy, for its receiver or sender. */
+export async function noticeDetail(db: Db, auth: AuthContext, id: string) {
+  const notice = await findNotice(db, auth.tenantId, id);
+  if (!notice || (notice.receiverId !== auth.userId && notice.senderId !== auth.userId)) {
+    throw notFound('flow.noticeNotFound', { id });
+  }
+  return {
+    id: notice.id,
+    procInstId: notice.instanceId,
+    subject: notice.subject,
+    procDefName: notice.defName,
+    senderName: notice.senderName,
+    receiverName: notice.receiverName,
+    opinion: notice.opinion,
+    isRead: notice.isRead,
+    readTime: notice.readAt ? notice.readAt.toISOString() : null,
+    createTime: notice.createdAt.toISOString(),
+  };
+}

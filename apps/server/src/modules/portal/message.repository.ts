@@ -1,0 +1,80 @@
+import type { InnerMessage, MessageType, QueryFilter } from '@eip/contracts';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { innerMessages } from '../../db/schema.js';
+import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
+
+type MessageRow = typeof innerMessages.$inferSelect;
+
+const MESSAGE_COLUMNS: FilterColumns = {
+  subject: { sql: innerMessages.subject, type: 'string' },
+  content: { sql: innerMessages.content, type: 'string' },
+  type: { sql: innerMessages.type, type: 'string' },
+  isRead: { sql: innerMessages.isRead, type: 'boolean' },
+  createTime: { sql: innerMessages.createdAt, type: 'date' },
+};
+
+const toMessage = (row: MessageRow): InnerMessage => ({
+  id: row.id,
+  subject: row.subject,
+  content: row.content,
+  link: row.link,
+  type: row.type as MessageType,
+  isRead: row.isRead,
+  createTime: row.createdAt.toISOString(),
+});
+
+/** Every statement here is about the receiver's own messages: nobody reaches another's. */
+const receivedBy = (tenantId: string, receiverId: string) =>
+  and(eq(innerMessages.tenantId, tenantId), eq(innerMessages.receiverId, receiverId));
+
+export async function queryMessages(db: Executor, tenantId: string, receiverId: string, filter: QueryFilter) {
+  const q = compileQueryFilter(filter, MESSAGE_COLUMNS, {
+    defaultSort: [desc(innerMessages.createdAt), desc(innerMessages.id)],
+  });
+  const where = and(receivedBy(tenantId, receiverId), q.where);
+  const rows = await db
+    .select()
+    .from(innerMessages)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.pageSize)
+    .offset(q.offset);
+  return pageList(q, rows.map(toMessage), () => db.select({ n: count() }).from(innerMessages).where(where));
+}
+
+export async function unreadMessageCount(db: Executor, tenantId: string, receiverId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(innerMessages)
+    .where(and(receivedBy(tenantId, receiverId), eq(innerMessages.isRead, false)));
+  return row?.n ?? 0;
+}
+
+/** Marks the receiver's unread messages among `ids` read; answers how many there were. */
+export async function markRead(db: Executor, tenantId: string, receiverId: string, ids: string[]) {
+  const rows = await db
+    .update(innerMessages)
+    .set({ isRead: true })
+    .where(
+      and(receivedBy(tenantId, receiverId), inArray(innerMessages.id, ids), eq(innerMessages.isRead, false)),
+    )
+    .returning({ id: innerMessages.id });
+  return rows.length;
+}
+
+export async function findMessage(db: Executor, tenantId: string, receiverId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(innerMessages)
+    .where(and(receivedBy(tenantId, receiverId), eq(innerMessages.id, id)));
+  return row && toMessage(row);
+}
+
+export async function removeMessages(db: Executor, tenantId: string, receiverId: string, ids: string[]) {
+  const rows = await db
+    .delete(innerMessages)
+    .where(and(receivedBy(tenantId, receiverId), inArray(innerMessages.id, ids)))
+    .returning({ id: innerMessages.id });
+  return rows.length;
+}

@@ -1,0 +1,10 @@
+import { defineHandlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
+import { longUrlOf, shortUrlFor } from './short-url.service.js';
+
+export const shortUrlHandlers = (services: Services) =>
+  defineHandlers({
+    getShortUrlByLong: async ({ body }, { auth }) =>
+      shortUrlFor(services, auth, body.url, body.guest ?? false),
+    getLongUrlByShortUrl: async ({ query }) => longUrlOf(services, query.shortUrl),
+  });

@@ -1,0 +1,98 @@
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../app/feedback';
+import { page } from '../app/navigation';
+import { createQueryClient } from '../app/queryClient';
+import { useSession } from '../stores/session';
+import { envelope, stubFetch, type SentRequest } from '../test/fetch';
+import { renderRoutes } from '../test/render';
+import { signInWith } from '../test/session';
+import { HeaderTools } from './HeaderTools';
+import { useShellActions } from './useShellActions';
+
+/** The bell's count and the user's detail, as the server answers them. */
+function server(unread: number) {
+  return ({ url }: SentRequest) =>
+    url.includes('getMsgbadge')
+      ? envelope(unread)
+      : envelope({
+          user: { id: 'u1', account: 'zhuting', fullname: '朱婷', photo: null },
+          postList: [],
+          currentPostId: null,
+        });
+}
+
+const renderTools = () =>
+  renderRoutes(<Route path="*" element={<HeaderTools color="#000" compact={false} />} />, '/index');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('nav bar tools (spec §2)', () => {
+  it('spec §9: the message count shows 99+ above 99 and links to /personal/message', async () => {
+    stubFetch(server(150));
+    renderTools();
+    const bell = await screen.findByRole('link', { name: '消息，150 条未读' });
+    expect(bell.getAttribute('href')).toBe('/personal/message');
+    await waitFor(() => expect(bell.querySelector('.ant-badge')?.textContent).toBe('99+'));
+  });
+
+  it('shows the exact count up to 99', async () => {
+    stubFetch(server(99));
+    renderTools();
+    const bell = await screen.findByRole('link', { name: '消息，99 条未读' });
+    await waitFor(() => expect(bell.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('99'));
+    expect(bell.textContent).not.toContain('+');
+  });
+
+  it('the other-portals switcher only selects one of 门户, 财务系统 and 人事系统', async () => {
+    const sent = stubFetch(server(0));
+    renderTools();
+    const switcher = screen.getByRole('button', { name: '其他门户：门户' });
+    const callsBefore = sent.length;
+    fireEvent.click(switcher);
+    const choices = await screen.findByRole('menu');
+    expect(
+      within(choices)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['门户', '财务系统', '人事系统']);
+    fireEvent.click(within(choices).getByRole('menuitem', { name: '财务系统' }));
+    expect(await screen.findByRole('button', { name: '其他门户：财务系统' })).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe('/index');
+    expect(sent.length).toBe(callsBefore);
+  });
+});
+
+describe('switch post (spec §4: 岗位切换成功, setCookie, reload)', () => {
+  let successes: string[] = [];
+  beforeEach(() => {
+    successes = [];
+    vi.spyOn(toast, 'success').mockImplementation((text) => void successes.push(text));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sets the cookie on the server, keeps the post in the session, says 岗位切换成功 and reloads', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    signInWith('token');
+    const sent = stubFetch(() => envelope(null));
+    const client = createQueryClient();
+    const { result } = renderHook(() => useShellActions(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    });
+    await act(() => result.current.changePost('post-2'));
+    expect(sent.map((request) => [request.method, request.url])).toEqual([
+      ['GET', '/uc/uc/ucGroup/v1/setCookie?postId=post-2'],
+    ]);
+    expect(useSession.getState().currentPostId).toBe('post-2');
+    expect(successes).toEqual(['岗位切换成功']);
+    expect(reload).not.toHaveBeenCalled();
+    await act(() => vi.runAllTimersAsync());
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,345 @@
+import { ApartmentOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Modal, Skeleton, Typography, Watermark, theme } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { call } from '../../../api/client';
+import { toast } from '../../../app/feedback';
+import { ReadableColors } from '../../../components/approval/ReadableColors';
+import { InstanceStatusTag } from '../../../components/approval/status';
+import { formatTime } from '../../../components/approval/time';
+import { FlowChartDialog } from '../../../components/flow-chart/FlowChartDialog';
+import { OpinionTable } from '../../../components/opinion-table/OpinionTable';
+import type { FormValues, SchemaFormHandle } from '../../../components/schema-form/SchemaForm';
+import { writableData } from '../../../components/schema-form/permissions';
+import { useSession } from '../../../stores/session';
+import { useSettings } from '../../../stores/settings';
+import { approvalKeys } from '../shared/queries';
+import { CollectButton } from './components/CollectButton';
+import { CountersignVoters } from './components/CountersignVoters';
+import { FormSection } from './components/FormSection';
+import { InstanceActions } from './components/InstanceActions';
+import { LockButton } from './components/LockButton';
+import { OperationDialog } from './components/OperationDialog';
+import { useApproval } from './hooks';
+import { KEEPS_TASK, TASK_OPERATIONS, type OperationInput } from './operations';
+
+/** Spec §9 "watermark on preview shows account and time", with the flow's own text when it has one. */
+function PreviewWatermark({ instId, on, children }: { instId: string; on: boolean; children: ReactNode }) {
+  const account = useSession((state) => state.user?.account ?? '');
+  const [time] = useState(() => dayjs().format('YYYY-MM-DD HH:mm'));
+  const flowMark = useQuery({
+    queryKey: ['approval', 'watermark', instId],
+    queryFn: () => call('getWatermark', { query: { instId }, silent: true }),
+    enabled: on,
+    staleTime: Infinity,
+  });
+  if (!on) return <>{children}</>;
+  const text = flowMark.data?.enabled && flowMark.data.text ? [flowMark.data.text] : [];
+  return (
+    <Watermark content={[...text, account, time]} font={{ fontSize: 14, color: 'rgba(0, 0, 0, 0.08)' }}>
+      {children}
+    </Watermark>
+  );
+}
+
+interface ViewProps {
+  instId: string;
+  /** A circulated request being read: opening it marks the notice read. */
+  noticeId?: string;
+  taskId?: string;
+  leaderId?: string;
+  readonly: boolean;
+  type?: string;
+}
+
+/** Buttons the form handles itself rather than through an operation dialog. */
+const OWN_BUTTONS = new Set([
+  'startFlow',
+  'saveDraft',
+  'lockUnlock',
+  'flowImage',
+  'print',
+  'approvalHistory',
+]);
+
+/** The approval form of an instance: form, buttons and their dialogs, opinions, flow chart, print. */
+function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonly, type }: ViewProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [modal, modalHolder] = Modal.useModal();
+  const mobile = useSettings((state) => state.device === 'mobile');
+  const { summary, notFound, instance, opinions, task, taskId, buttons, userId, lostTask } = useApproval(
+    instId,
+    givenTaskId,
+    leaderId,
+    readonly,
+  );
+  const [dialog, setDialog] = useState<{ alias: string; title: string } | null>(null);
+  const [chartOpen, setChartOpen] = useState(false);
+  const formRef = useRef<SchemaFormHandle>(null);
+
+  const handling = taskId ? task.data : undefined;
+  // a task draft holds only the fields the handler may write: it is laid over the stored data
+  const source = useMemo(
+    () =>
+      handling?.draft
+        ? { ...handling.data, ...handling.draft.data }
+        : (handling?.data ?? instance.data?.data),
+    [handling, instance.data],
+  );
+  const [data, setData] = useState<FormValues>({});
+  const [seen, setSeen] = useState(source);
+  if (seen !== source) {
+    setSeen(source);
+    setData(source ?? {});
+  }
+  const fallback = handling?.curNodeDef.nodeType === 'START' ? 'w' : 'r';
+  // only what the node lets the handler change is sent; defaults the form filled in elsewhere are not
+  const submitted = handling ? writableData(data, handling.permissions, fallback) : data;
+
+  const finish = (label: string, stay = false) => {
+    toast.success(t('approval.actions.done', { action: label }));
+    void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+    if (!stay) navigate('/matter/myTask');
+  };
+  const operate = useMutation({
+    mutationFn: ({ alias, input }: { alias: string; label: string; input: OperationInput }) =>
+      TASK_OPERATIONS[alias]!.run(input, { taskId: taskId!, instId, data: submitted, leaderId }),
+    onSuccess: (_value, { alias, label }) => {
+      setDialog(null);
+      finish(label, KEEPS_TASK.has(alias));
+    },
+  });
+  const saveDraft = useMutation({
+    mutationFn: (_label: string) =>
+      call('saveTaskDraft', { body: { taskId: taskId!, data: submitted, agentLeaderId: leaderId } }),
+    onSuccess: (_value, label) => finish(label, true),
+  });
+
+  /** Asks before an action (a confirmation before anything that cannot be undone). */
+  const confirm = (action: string, content: string | undefined, run: () => unknown) =>
+    void modal.confirm({
+      title: t('approval.actions.confirmTitle', { action }),
+      content,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: run,
+    });
+  const markRead = useMutation({
+    mutationFn: (id: string) => call('noticeTurnDode', { body: { ids: [id] } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
+  });
+  const { mutate: markNoticeRead } = markRead;
+  useEffect(() => {
+    if (noticeId) markNoticeRead(noticeId);
+  }, [noticeId, markNoticeRead]);
+
+  /** Prints the form; the print is recorded in the instance's print log. */
+  const print = () => {
+    void call('printLog', { body: { instId }, silent: true }).catch(() => undefined);
+    window.print();
+  };
+
+  const formValid = () => !formRef.current || formRef.current.validateForm();
+  const agreeButton = buttons.data?.find((button) => button.alias === 'agree');
+
+  // Ctrl+Enter agrees after a confirmation (issue 5).
+  const agreeShortcut = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    agreeShortcut.current = () => {
+      if (!agreeButton || operate.isPending || dialog) return;
+      confirm(agreeButton.name, t('approval.actions.ctrlEnterConfirm'), () => {
+        if (formValid()) operate.mutate({ alias: 'agree', label: agreeButton.name, input: {} });
+      });
+    };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        agreeShortcut.current();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const press = (alias: string, name: string) => {
+    const needsValidForm = ['agree', 'agreeTrans', 'startFlow'].includes(alias);
+    if (needsValidForm && !formValid()) return toast.error(t('approval.form.fieldInvalid'));
+    if (alias === 'startFlow') {
+      return confirm(name, undefined, () => operate.mutate({ alias: 'agree', label: name, input: {} }));
+    }
+    if (alias === 'saveDraft') return saveDraft.mutate(name);
+    if (alias === 'flowImage') return setChartOpen(true);
+    if (alias === 'print') return print();
+    if (alias === 'approvalHistory') {
+      return document.getElementById('eip-approval-history')?.scrollIntoView({ behavior: 'smooth' });
+    }
+    if (TASK_OPERATIONS[alias]) setDialog({ alias, title: name });
+  };
+
+  if (!instId) return <Alert type="error" showIcon title={t('approval.form.missingInstance')} />;
+  if (notFound) return <Alert type="error" showIcon title={t('approval.form.notFound')} />;
+  const form = handling ?? instance.data;
+  if (!summary || !form) return <Skeleton active paragraph={{ rows: 8 }} />;
+
+  const inst = summary;
+  const preview = readonly || !handling;
+  const shownButtons = (buttons.data ?? []).filter(
+    (button) =>
+      TASK_OPERATIONS[button.alias] || (OWN_BUTTONS.has(button.alias) && button.alias !== 'lockUnlock'),
+  );
+  const operation = dialog && TASK_OPERATIONS[dialog.alias];
+
+  return (
+    <ReadableColors>
+      <Flex vertical gap="middle" className="eip-approval-form">
+        {modalHolder}
+        <Flex justify="space-between" align="flex-start" gap="middle" wrap>
+          <Flex vertical gap={4}>
+            <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+              {inst.subject}
+            </Typography.Title>
+            <Flex gap="small" align="center" wrap>
+              <InstanceStatusTag status={inst.status} />
+              {inst.suspended && (
+                <Typography.Text type="warning">{t('approval.form.suspended')}</Typography.Text>
+              )}
+              {preview && <Typography.Text type="secondary">{t('approval.form.readonly')}</Typography.Text>}
+              {handling?.acting?.principalName && (
+                <Typography.Text type="secondary">
+                  {t(
+                    `approval.form.actingFor.${handling.acting.via === 'secretary' ? 'secretary' : 'agent'}`,
+                    {
+                      name: handling.acting.principalName,
+                    },
+                  )}
+                </Typography.Text>
+              )}
+              {agreeButton && !mobile && (
+                <Typography.Text type="secondary">{t('approval.actions.ctrlEnterHint')}</Typography.Text>
+              )}
+            </Flex>
+          </Flex>
+          <Flex gap="small" wrap role="toolbar" aria-label={t('approval.form.title')}>
+            {shownButtons.map((button) => (
+              <Button
+                key={button.alias}
+                type={['agree', 'startFlow', 'agreeTrans'].includes(button.alias) ? 'primary' : 'default'}
+                loading={
+                  (operate.isPending && operate.variables?.label === button.name) ||
+                  (saveDraft.isPending && button.alias === 'saveDraft')
+                }
+                onClick={() => press(button.alias, button.name)}
+              >
+                {button.name}
+              </Button>
+            ))}
+            {taskId && buttons.data?.some((button) => button.alias === 'lockUnlock') && (
+              <LockButton taskId={taskId} />
+            )}
+            <InstanceActions
+              instance={inst}
+              opinions={opinions.data ?? []}
+              userId={userId}
+              taskId={taskId}
+              type={type}
+              canTerminate={Boolean(buttons.data?.some((button) => button.alias === 'endProcess'))}
+            />
+            <CollectButton instId={instId} />
+            {!buttons.data?.some((button) => button.alias === 'flowImage') && (
+              <Button icon={<ApartmentOutlined />} onClick={() => setChartOpen(true)}>
+                {t('approval.chart.open')}
+              </Button>
+            )}
+            {!buttons.data?.some((button) => button.alias === 'print') && (
+              <Button icon={<PrinterOutlined />} onClick={print}>
+                {t('approval.form.print')}
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+        {lostTask && <Alert type="info" showIcon title={t('approval.form.notYourTask')} />}
+        {handling?.draft && <Alert type="info" showIcon title={t('approval.form.draftRestored')} />}
+        <PreviewWatermark instId={instId} on={preview}>
+          <Flex vertical gap="middle">
+            <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+              <Descriptions.Item label={t('approval.form.flowName')}>{inst.procDefName}</Descriptions.Item>
+              <Descriptions.Item label={t('approval.form.creator')}>{inst.creator}</Descriptions.Item>
+              <Descriptions.Item label={t('approval.form.createTime')}>
+                {formatTime(inst.createTime)}
+              </Descriptions.Item>
+              {handling && (
+                <Descriptions.Item label={t('approval.form.node')}>
+                  {handling.curNodeDef.name}
+                </Descriptions.Item>
+              )}
+            </Descriptions>
+            <Card title={form.form?.name ?? t('approval.form.formData')} size="small">
+              {taskId && task.isPending ? (
+                <Skeleton active />
+              ) : (
+                <FormSection
+                  form={form.form}
+                  permissions={form.permissions}
+                  fallback={fallback}
+                  readonly={preview}
+                  data={data}
+                  onChange={setData}
+                  formRef={formRef}
+                />
+              )}
+            </Card>
+            {handling?.bpmTask.signBatch && taskId && <CountersignVoters taskId={taskId} />}
+            <Card title={t('approval.opinions.title')} size="small" id="eip-approval-history">
+              <OpinionTable opinions={opinions.data ?? []} loading={opinions.isPending} />
+            </Card>
+          </Flex>
+        </PreviewWatermark>
+        {dialog && operation && taskId && (
+          <OperationDialog
+            operation={operation}
+            title={dialog.title}
+            taskId={taskId}
+            defKey={inst.procDefKey}
+            pending={operate.isPending}
+            onClose={() => setDialog(null)}
+            onSubmit={(input) => operate.mutate({ alias: dialog.alias, label: dialog.title, input })}
+          />
+        )}
+        <FlowChartDialog instId={instId} open={chartOpen} onClose={() => setChartOpen(false)} />
+      </Flex>
+    </ReadableColors>
+  );
+}
+
+/**
+ * `/matter/approvalForm?instId&taskId[&leaderId]` (a task, for a leader when a secretary handles it) or
+ * `?instId&isReadonly=true&type=done` (read-only).
+ */
+export function ApprovalFormPage() {
+  const [params] = useSearchParams();
+  return (
+    <ApprovalView
+      key={params.toString()}
+      instId={params.get('instId') ?? ''}
+      noticeId={params.get('noticeId') ?? undefined}
+      taskId={params.get('taskId') ?? undefined}
+      leaderId={params.get('leaderId') ?? undefined}
+      readonly={params.get('isReadonly') === 'true'}
+      type={params.get('type') ?? undefined}
+    />
+  );
+}
+
+/** `/shareInst/{id}/true`: an instance shared with the user, read-only. */
+export function ShareInstPage() {
+  const { id = '' } = useParams();
+  return <ApprovalView key={id} instId={id} readonly type="share" />;
+}

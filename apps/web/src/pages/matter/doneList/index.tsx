@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/client';
+import { instanceColumns } from '../shared/instanceColumns';
+import { readonlyFormPath } from '../shared/links';
+import { MatterList } from '../shared/MatterList';
+import { formatTime } from '../../../components/approval/time';
+import type { InstanceRow } from '../../../components/approval/types';
+
+const open = (row: InstanceRow) => readonlyFormPath(row.id, 'done');
+
+/** 已办事项 (menu component doneList): the requests the user has handled a task of. */
+export function DoneListPage() {
+  const { t } = useTranslation();
+  return (
+    <MatterList<InstanceRow>
+      name="done"
+      title={t('approval.menu.doneList')}
+      fetchPage={(body) => call('getDoneInstList', { query: {}, body })}
+      rowKey={(row) => row.id}
+      openPath={open}
+      columns={instanceColumns<InstanceRow>(t, open, [
+        {
+          key: 'handleTime',
+          title: t('approval.list.handleTime'),
+          responsive: ['md'],
+          render: (_, row) => formatTime(row.handleTime),
+        },
+      ])}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { InstanceStatusTag } from '../../../components/approval/status';
+import { formatTime } from '../../../components/approval/time';
+import type { InstanceRow } from '../../../components/approval/types';
+
+interface RequestFields {
+  subject: string;
+  procDefName: string;
+  creator: string;
+}
+
+/** Subject (a link to `open`), flow name and initiator: the columns every approval list starts with. */
+export function requestColumns<Row extends RequestFields>(
+  t: TFunction,
+  open: (row: Row) => string,
+  afterSubject: ColumnsType<Row> = [],
+): ColumnsType<Row> {
+  return [
+    {
+      key: 'subject',
+      title: t('approval.list.subject'),
+      sorter: true,
+      render: (_, row) => <Link to={open(row)}>{row.subject}</Link>,
+    },
+    ...afterSubject,
+    {
+      key: 'procDefName',
+      dataIndex: 'procDefName',
+      title: t('approval.list.flowName'),
+      sorter: true,
+      responsive: ['md'],
+    },
+    {
+      key: 'creator',
+      dataIndex: 'creator',
+      title: t('approval.list.creator'),
+      sorter: true,
+      responsive: ['sm'],
+    },
+  ];
+}
+
+/** The columns of an instance list (done, my requests); `open` is where the subject links to. */
+export function instanceColumns<Row extends InstanceRow>(
+  t: TFunction,
+  open: (row: Row) => string,
+  extra: ColumnsType<Row> = [],
+): ColumnsType<Row> {
+  return [
+    ...requestColumns(t, open),
+    {
+      key: 'status',
+      title: t('approval.list.status'),
+      sorter: true,
+      render: (_, row) => <InstanceStatusTag status={row.status} />,
+    },
+    {
+      key: 'createTime',
+      title: t('approval.list.createTime'),
+      sorter: true,
+      responsive: ['sm'],
+      render: (_, row) => formatTime(row.createTime),
+    },
+    ...extra,
+    {
+      key: 'endTime',
+      title: t('approval.list.endTime'),
+      responsive: ['lg'],
+      render: (_, row) => formatTime(row.endTime),
+    },
+  ];
+}

@@ -1,0 +1,28 @@
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { InstanceStatusTag } from '../../../components/approval/status';
+import { formatTime } from '../../../components/approval/time';
+import type { TaskRow } from '../../../components/approval/types';
+import { requestColumns } from './instanceColumns';
+
+/** The columns of a task list (todo, leader todo, delegated); `open` is where the subject links to. */
+export function taskColumns(t: TFunction, open: (task: TaskRow) => string): ColumnsType<TaskRow> {
+  return [
+    ...requestColumns<TaskRow>(t, open, [
+      { key: 'name', dataIndex: 'name', title: t('approval.list.node'), sorter: true },
+    ]),
+    {
+      key: 'instStatus',
+      title: t('approval.list.status'),
+      responsive: ['md'],
+      render: (_, task) => <InstanceStatusTag status={task.instStatus} />,
+    },
+    {
+      key: 'createTime',
+      title: t('approval.list.arrivedAt'),
+      sorter: true,
+      responsive: ['sm'],
+      render: (_, task) => formatTime(task.createTime),
+    },
+  ];
+}

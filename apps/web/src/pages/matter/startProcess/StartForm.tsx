@@ -1,0 +1,167 @@
+import type { RouteValue } from '@eip/contracts';
+import { ArrowLeftOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Input, Skeleton, Typography, theme } from 'antd';
+import { useDeferredValue, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../../api/client';
+import { toast } from '../../../app/feedback';
+import type { FormValues, SchemaFormHandle } from '../../../components/schema-form/SchemaForm';
+import { UserPicker } from '../../../components/user-picker/UserPicker';
+import { FormSection } from '../approvalForm/components/FormSection';
+import { approvalKeys } from '../shared/queries';
+
+type StartForm = RouteValue<'getFormAndBO'>;
+
+/** Where the start form comes from: a flow, or a draft of one. */
+export type StartTarget = { defId: string } | { draftId: string };
+
+interface StartProps {
+  target: StartTarget;
+  initial: FormValues;
+  onBack: () => void;
+}
+
+/** The start form of a flow or a draft once loaded. */
+export function StartForm({ target, initial, onBack }: StartProps) {
+  const { t } = useTranslation();
+  const form = useQuery({
+    queryKey: ['approval', 'startForm', target],
+    queryFn: () => call('getFormAndBO', { body: target, silent: true }),
+  });
+  if (form.error) return <Alert type="error" showIcon title={t('approval.start.notFound')} />;
+  if (!form.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  return <StartFormBody start={form.data} initial={initial} onBack={onBack} />;
+}
+
+/** Handlers chosen for the nodes ahead that let the initiator choose (issue 5). */
+function NextHandlers({ defId, data }: { defId: string; data: FormValues }) {
+  const { t } = useTranslation();
+  const settled = useDeferredValue(data);
+  const nodes = useQuery({
+    queryKey: ['approval', 'afterJumpNodes', defId, settled],
+    queryFn: () => call('getAfterJumpNodes', { body: { defId, data: settled } }),
+  });
+  const choosing = (nodes.data ?? []).filter((node) => node.selectUsers);
+  if (!choosing.length) return null;
+  return (
+    <Card size="small" title={t('approval.start.nextHandlers')}>
+      {choosing.map((node) => (
+        <Form.Item
+          key={node.nodeId}
+          name={['nodeUsers', node.nodeId]}
+          label={node.name}
+          rules={[{ required: true, message: t('approval.actions.userRequired') }]}
+        >
+          <UserPicker multiple />
+        </Form.Item>
+      ))}
+    </Card>
+  );
+}
+
+/** Subject, the form with the start node's permissions, next handlers, save draft and submit. */
+function StartFormBody({
+  start,
+  initial,
+  onBack,
+}: {
+  start: StartForm;
+  initial: FormValues;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const subjectId = useId();
+  const [handlers] = Form.useForm<{ nodeUsers?: Record<string, string[]> }>();
+  const [subject, setSubject] = useState(start.subject ?? '');
+  const [data, setData] = useState<FormValues>(() => ({ ...start.data, ...initial }));
+  const [draftId, setDraftId] = useState(start.draftId ?? undefined);
+  const formRef = useRef<SchemaFormHandle>(null);
+  const offers = (alias: string) => start.buttons.some((button) => button.alias === alias);
+
+  const submit = useMutation({
+    mutationFn: (nodeUsers: Record<string, string[]> | undefined) =>
+      call('startInstance', {
+        body: { defId: start.defId, draftId, subject: subject.trim() || undefined, data, nodeUsers },
+      }),
+    onSuccess: (started) => {
+      toast.success(t('approval.start.started', { subject: started.subject }));
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+      navigate('/matter/myRequest');
+    },
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      call('saveStartDraft', {
+        body: { defId: start.defId, draftId, subject: subject.trim() || undefined, data },
+      }),
+    onSuccess: (saved) => {
+      setDraftId(saved.instId);
+      toast.success(t('approval.start.draftSaved'));
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+    },
+  });
+  const send = async () => {
+    if (formRef.current && !formRef.current.validateForm())
+      return toast.error(t('approval.form.fieldInvalid'));
+    const values = await handlers.validateFields();
+    submit.mutate(values.nodeUsers);
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex justify="space-between" align="center" gap="small" wrap>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+          {start.name}
+        </Typography.Title>
+        <Flex gap="small" wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+            {t('approval.start.backToList')}
+          </Button>
+          {offers('saveDraft') && (
+            <Button icon={<SaveOutlined />} loading={save.isPending} onClick={() => save.mutate()}>
+              {t('approval.start.saveDraft')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={submit.isPending}
+            onClick={() => void send()}
+          >
+            {t('approval.start.submit')}
+          </Button>
+        </Flex>
+      </Flex>
+      {draftId && <Alert type="info" showIcon title={t('approval.start.editingDraft')} />}
+      <Flex vertical gap={4}>
+        <label htmlFor={subjectId}>{t('approval.start.subject')}</label>
+        <Input
+          id={subjectId}
+          value={subject}
+          maxLength={500}
+          placeholder={t('approval.start.subjectPlaceholder')}
+          onChange={(event) => setSubject(event.target.value)}
+        />
+      </Flex>
+      <Card title={start.form?.name ?? t('approval.form.formData')} size="small">
+        <FormSection
+          form={start.form}
+          permissions={start.permissions}
+          fallback="w"
+          readonly={false}
+          data={data}
+          onChange={setData}
+          formRef={formRef}
+        />
+      </Card>
+      <Form form={handlers} layout="vertical">
+        <NextHandlers defId={start.defId} data={data} />
+      </Form>
+    </Flex>
+  );
+}

@@ -1,0 +1,214 @@
+import type { QueryFilter, RouteValue } from '@eip/contracts';
+import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Badge,
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Modal,
+  Segmented,
+  Table,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { queryKeys } from '../../../api/auth';
+import { call } from '../../../api/client';
+import { toast } from '../../../app/feedback';
+import { MESSAGE_POLL_MS } from '../../../config';
+
+type Message = RouteValue<'listMessages'>['rows'][number];
+type Box = 'unread' | 'all';
+
+const PAGE_SIZES = [10, 20, 50];
+const messageKeys = {
+  list: (filter: QueryFilter) => ['messages', filter] as const,
+  all: ['messages'] as const,
+};
+
+/**
+ * 内部消息 (/personal/message, opened by the bell): the user's inner messages — task arrivals, urgings,
+ * circulations, followed nodes, failed service calls. Opening one marks it read and goes where it points;
+ * chosen ones can be marked read or deleted (after a confirmation).
+ */
+export function MessagePage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [modal, modalHolder] = Modal.useModal();
+  const [box, setBox] = useState<Box>('unread');
+  const [subject, setSubject] = useState('');
+  const [page, setPage] = useState({ page: 1, pageSize: PAGE_SIZES[0]! });
+  const [chosen, setChosen] = useState<string[]>([]);
+
+  const filter: QueryFilter = {
+    pageBean: page,
+    querys: [
+      ...(box === 'unread' ? [{ property: 'isRead', value: false, operation: 'EQUAL' }] : []),
+      ...(subject ? [{ property: 'subject', value: subject, operation: 'LIKE' }] : []),
+    ],
+  };
+  const list = useQuery({
+    queryKey: messageKeys.list(filter),
+    queryFn: () => call('listMessages', { body: filter }),
+    placeholderData: keepPreviousData,
+    refetchInterval: MESSAGE_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+  const unread = useQuery({ queryKey: queryKeys.messageCount, queryFn: () => call('getMsgbadge') });
+
+  const refresh = () => {
+    setChosen([]);
+    void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.messageCount });
+  };
+  const mark = useMutation({
+    mutationFn: (ids: string[]) => call('markMessages', { query: { ids: ids.join(',') } }),
+    onSuccess: (count) => {
+      toast.success(t('messages.marked', { count }));
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (ids: string[]) => call('removeMessages', { query: { ids: ids.join(',') } }),
+    onSuccess: (count) => {
+      toast.success(t('messages.removed', { count }));
+      refresh();
+    },
+  });
+  const open = useMutation({
+    mutationFn: (message: Message) => call('getMessage', { query: { id: message.id } }),
+    onSuccess: (message) => {
+      refresh();
+      if (message.link) navigate(message.link);
+    },
+  });
+  const confirmRemove = () =>
+    void modal.confirm({
+      title: t('common.tip'),
+      content: t('messages.removeConfirm', { count: chosen.length }),
+      okText: t('common.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(chosen),
+    });
+
+  const columns: ColumnsType<Message> = [
+    {
+      key: 'subject',
+      title: t('messages.subject'),
+      render: (_, message) => (
+        <Flex gap="small" align="center">
+          <Badge status={message.isRead ? 'default' : 'processing'} />
+          <Typography.Link strong={!message.isRead} onClick={() => open.mutate(message)}>
+            {message.subject}
+          </Typography.Link>
+        </Flex>
+      ),
+    },
+    { key: 'content', dataIndex: 'content', title: t('messages.content'), responsive: ['md'] },
+    {
+      key: 'type',
+      title: t('messages.type'),
+      responsive: ['sm'],
+      render: (_, message) => <Tag>{t(`messages.types.${message.type}`)}</Tag>,
+    },
+    {
+      key: 'createTime',
+      title: t('messages.time'),
+      responsive: ['sm'],
+      render: (_, message) => dayjs(message.createTime).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      key: 'isRead',
+      title: t('messages.state'),
+      render: (_, message) => (message.isRead ? t('messages.read') : t('messages.unread')),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle" aria-busy={list.isFetching}>
+      {modalHolder}
+      <Flex align="center" gap="small" wrap>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+          {t('pages.message')}
+        </Typography.Title>
+        <Typography.Text aria-live="polite">
+          {t('messages.total', { count: list.data?.total ?? 0 })}
+        </Typography.Text>
+      </Flex>
+      <Flex gap="small" wrap align="center">
+        <Segmented<Box>
+          value={box}
+          onChange={(value) => {
+            setBox(value);
+            setChosen([]);
+            setPage((current) => ({ ...current, page: 1 }));
+          }}
+          options={[
+            { value: 'unread', label: t('messages.unreadBox', { count: unread.data ?? 0 }) },
+            { value: 'all', label: t('messages.allBox') },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          aria-label={t('messages.subject')}
+          placeholder={t('messages.subjectPlaceholder')}
+          style={{ width: 240 }}
+          onSearch={(value) => {
+            setSubject(value.trim());
+            setPage((current) => ({ ...current, page: 1 }));
+          }}
+        />
+        <Button
+          icon={<CheckOutlined />}
+          disabled={chosen.length === 0}
+          loading={mark.isPending}
+          onClick={() => mark.mutate(chosen)}
+        >
+          {t('messages.markRead', { count: chosen.length })}
+        </Button>
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={chosen.length === 0}
+          loading={remove.isPending}
+          onClick={confirmRemove}
+        >
+          {t('messages.remove', { count: chosen.length })}
+        </Button>
+        <Button icon={<ReloadOutlined />} aria-label={t('messages.refresh')} onClick={refresh} />
+      </Flex>
+      {list.error && <Alert type="error" showIcon title={list.error.message} />}
+      <Table<Message>
+        size="middle"
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isPending}
+        rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as string[]) }}
+        locale={{
+          emptyText: <Empty description={box === 'unread' ? t('messages.noUnread') : t('messages.none')} />,
+        }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t('messages.total', { count: total }),
+          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
+        }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/app';
+import {
+  artifacts,
+  handle,
+  scriptsLoaded,
+  setupUsers,
+  label,
+  listSubjects,
+  openFromList,
+  PHONE,
+  startFlow,
+  type UserPage,
+} from './support/approval';
+
+const LEAVE = '请假申请';
+
+/** The stroke a node of the flow chart is drawn with. */
+const nodeStroke = (user: UserPage, nodeId: string) =>
+  user.page
+    .locator(`.djs-element[data-element-id="${nodeId}"] .djs-visual > :first-child`)
+    .evaluate((shape) => getComputedStyle(shape).stroke);
+
+describe('approval centre in Chromium (issue 5), several users in browser contexts of their own', () => {
+  const { harness, as, user } = setupUsers();
+
+  it('leave request from start to finish: the leader agrees, HR countersigns by ratio, everyone sees it done', async () => {
+    const { server } = await harness();
+    const base = server.url;
+    const subject = '朱婷的年假申请（5天）';
+    const zhuting = await as('zhuting');
+    await startFlow(zhuting, base, LEAVE, subject, { days: 5, reason: '年假出游' });
+
+    // the leader (胡军) finds it in the todo list, opens it with the keyboard and agrees
+    const hujun = await as('hujun');
+    await hujun.page.goto(`${base}/eipFront/matter/myTask`);
+    await hujun.page.getByRole('link', { name: subject }).waitFor();
+    // the menu entry carries the count of the list (issue 5)
+    const todoEntry = hujun.page.getByRole('menuitem', { name: /待办事项/ });
+    expect(
+      Number(await todoEntry.locator('[data-menu-count]').getAttribute('data-menu-count')),
+    ).toBeGreaterThan(0);
+    await hujun.page.mouse.move(0, 0);
+    expect(await seriousViolations(hujun.page)).toEqual([]);
+    await hujun.page.screenshot({ path: `${artifacts}approval-todo.png`, animations: 'disabled' });
+    await hujun.page.getByRole('textbox', { name: /^标题/ }).fill(subject);
+    await hujun.page.getByRole('button', { name: label('查询') }).click();
+    await expect.poll(() => hujun.page.locator('.ant-table-row a').allTextContents()).toEqual([subject]);
+    await hujun.page.keyboard.press('j');
+    await hujun.page.keyboard.press('Enter');
+    await hujun.page.waitForURL(/\/matter\/approvalForm\?.*taskId=/);
+    await hujun.page.getByRole('heading', { level: 1, name: subject }).waitFor();
+    await hujun.page.getByText('年假出游').waitFor();
+    await hujun.page.mouse.move(0, 0);
+    expect(await seriousViolations(hujun.page)).toEqual([]);
+    await hujun.page.screenshot({
+      path: `${artifacts}approval-form.png`,
+      animations: 'disabled',
+      fullPage: true,
+    });
+    await handle(hujun, base, '同意', { opinion: '同意，注意交接' });
+
+    // HR countersign, 60 % of three: the first vote leaves it open, the second (by Ctrl+Enter) passes it
+    const chenjing = await as('chenjing');
+    await openFromList(chenjing, base, 'myTask', subject);
+    await chenjing.page.getByText('已投票 0/3，同意 0，反对 0').waitFor();
+    // HR writes only 人事备注 and saves it: after a reload the draft is laid over the read-only fields
+    await chenjing.page.getByRole('textbox', { name: '人事备注' }).fill('余额 10 天');
+    await chenjing.page
+      .getByRole('toolbar')
+      .getByRole('button', { name: label('保存') })
+      .click();
+    await chenjing.page.locator('.ant-message-success').waitFor();
+    await chenjing.page.reload();
+    await chenjing.page.getByText('已恢复您上次保存的草稿').waitFor();
+    await expect
+      .poll(() => chenjing.page.getByRole('textbox', { name: '人事备注' }).inputValue())
+      .toBe('余额 10 天');
+    await chenjing.page.getByText('年假出游').waitFor();
+    await handle(chenjing, base, '同意', { opinion: '人事已核对假期余额' });
+
+    const yangli = await as('yangli');
+    await openFromList(yangli, base, 'myTask', subject);
+    await yangli.page.getByText('已投票 1/3，同意 1，反对 0').waitFor();
+    await yangli.page
+      .getByRole('toolbar')
+      .getByRole('button', { name: label('同意') })
+      .waitFor();
+    await yangli.page.keyboard.press('Control+Enter');
+    const confirm = yangli.page.getByRole('dialog').filter({ hasText: '确定同意该审批吗？' });
+    await confirm.getByRole('button', { name: label('确定') }).click();
+    await yangli.page.waitForURL(`${base}/eipFront/matter/myTask`);
+
+    // finished: in the done list of everyone who handled it, and ended in the initiator's requests
+    for (const user of [hujun, chenjing, yangli]) {
+      expect(await listSubjects(user, base, 'doneList'), user.account).toContain(subject);
+    }
+    const liuyang = await as('liuyang');
+    expect(await listSubjects(liuyang, base, 'myTask')).not.toContain(subject);
+    await openFromList(zhuting, base, 'myRequest', subject);
+    await zhuting.page.getByText('已结束').first().waitFor();
+    const history = zhuting.page.locator('#eip-approval-history');
+    for (const text of ['提交', '同意，注意交接', '人事已核对假期余额', '会签通过']) {
+      await history.getByText(text).first().waitFor();
+    }
+    // 人事备注 is hidden (n) from the initiator; HR sees what was saved with the vote
+    expect(await zhuting.page.getByRole('textbox', { name: '人事备注' }).count()).toBe(0);
+    await openFromList(chenjing, base, 'doneList', subject);
+    await expect
+      .poll(() => chenjing.page.getByRole('textbox', { name: '人事备注' }).inputValue())
+      .toBe('余额 10 天');
+  });
+
+  it('flow chart: bpmn-js loads only when the chart opens, nodes in their status colours, the task popover', async () => {
+    const { server } = await harness();
+    const base = server.url;
+    const subject = '朱婷的调休申请（4天）';
+    const zhuting = await user('zhuting');
+    await startFlow(zhuting, base, LEAVE, subject, { days: 4, reason: '调休' });
+    const hujun = await user('hujun');
+    await openFromList(hujun, base, 'myTask', subject);
+    await handle(hujun, base, '同意', { opinion: '同意调休' });
+
+    // the initiator's read-only view; the JavaScript to open it does not include bpmn-js
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const noChart = (files: Map<string, number>) =>
+      [...files.keys()].every((url) => !url.includes('bpmnViewer'));
+    const total = (files: Map<string, number>) => [...files.values()].reduce((sum, size) => sum + size, 0);
+    await zhuting.page.goto(`${base}/eipFront/matter/myRequest`);
+    await zhuting.page.getByRole('link', { name: subject }).waitFor();
+    const fromList = await scriptsLoaded(zhuting.page, async () => {
+      await zhuting.page.getByRole('link', { name: subject }).click();
+      await zhuting.page.getByRole('heading', { level: 1, name: subject }).waitFor();
+      await zhuting.page.locator('#eip-approval-history .ant-table-row').first().waitFor();
+    });
+    const formUrl = zhuting.page.url();
+    const cold = await scriptsLoaded(zhuting.page, async () => {
+      await zhuting.page.goto(formUrl);
+      await zhuting.page.locator('#eip-approval-history .ant-table-row').first().waitFor();
+    });
+    expect(noChart(fromList) && noChart(cold)).toBe(true);
+    console.log(
+      `approval form: ${kb(total(fromList))} gzipped JavaScript more from the list, ${kb(total(cold))} opened directly`,
+    );
+
+    const chart = await scriptsLoaded(zhuting.page, async () => {
+      await zhuting.page.getByRole('button', { name: '流程图' }).click();
+      await zhuting.page.locator('.djs-container svg').first().waitFor();
+    });
+    expect([...chart.keys()].some((url) => url.includes('bpmnViewer'))).toBe(true);
+    const dialog = zhuting.page.getByRole('dialog', { name: /流程图/ });
+    for (const text of ['未开始', '当前节点', '已办节点', '驳回节点', '人工终止', '挂起']) {
+      await dialog.getByText(text, { exact: true }).first().waitFor();
+    }
+    await dialog
+      .getByText('BPMN.io', { exact: false })
+      .or(dialog.locator('.bjs-powered-by'))
+      .first()
+      .waitFor();
+    // reference statusColorMap: agree #00FF00, submit #F89800, waiting (pending) #FF0000
+    expect(await nodeStroke(zhuting, 'LeaderApproval')).toBe('rgb(0, 255, 0)');
+    expect(await nodeStroke(zhuting, 'Start')).toBe('rgb(248, 152, 0)');
+    expect(await nodeStroke(zhuting, 'HrCountersign')).toBe('rgb(255, 0, 0)');
+
+    // zoom: 50–300 % in steps of 10
+    const zoom = dialog.getByRole('spinbutton', { name: '缩放' });
+    await zoom.fill('37');
+    await zoom.press('Enter');
+    await expect.poll(() => zoom.inputValue()).toBe('50');
+    await dialog.getByRole('button', { name: '放大' }).click();
+    await expect.poll(() => zoom.inputValue()).toBe('60');
+    await dialog.getByRole('button', { name: '适应画布' }).click();
+
+    await zhuting.page.locator('.djs-element[data-element-id="LeaderApproval"]').click();
+    const popover = zhuting.page.locator('.ant-popover').filter({ hasText: '任务审批详情' });
+    await popover.waitFor();
+    for (const text of ['执行人', '胡军', '候选人', '开始时间', '结束时间', '审批用时', '同意调休']) {
+      await popover.getByText(text).first().waitFor();
+    }
+    await zhuting.page.screenshot({ path: `${artifacts}approval-flow-chart.png`, animations: 'disabled' });
+    await popover.getByText('候选人').hover();
+    await zhuting.page.getByRole('tooltip', { name: '有资格审批的用户及用户组' }).waitFor();
+
+    // a click beside the nodes closes the popover
+    await zhuting.page.getByTestId('flow-chart-canvas').click({ position: { x: 8, y: 8 } });
+    await popover.waitFor({ state: 'hidden' });
+    await zhuting.page.locator('.djs-element[data-element-id="HrCountersign"]').click();
+    const waiting = zhuting.page.locator('.ant-popover').filter({ hasText: '人事会签' });
+    await waiting.getByText('暂无结束时间').first().waitFor();
+    await waiting.getByText('未产生审批意见').first().waitFor();
+  });
+
+  it('reject back to the initiator and resubmit', async () => {
+    const { server } = await harness();
+    const base = server.url;
+    const subject = '朱婷的事假申请（2天）';
+    const zhuting = await user('zhuting');
+    await startFlow(zhuting, base, LEAVE, subject, { days: 2, reason: '家中有事' });
+
+    const hujun = await user('hujun');
+    await openFromList(hujun, base, 'myTask', subject);
+    // a rejection needs an opinion
+    await hujun.page
+      .getByRole('toolbar')
+      .getByRole('button', { name: label('驳回') })
+      .click();
+    const dialog = hujun.page.getByRole('dialog', { name: '驳回' });
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await dialog.getByText('请输入审批意见').waitFor();
+    await dialog.getByText('请选择驳回节点').waitFor();
+    await dialog.getByRole('button', { name: label('取消') }).click();
+    await handle(hujun, base, '驳回', { target: '发起人', opinion: '请补充工作交接人' });
+
+    // back in the initiator's todo list; she resubmits
+    await openFromList(zhuting, base, 'myTask', subject);
+    await zhuting.page.locator('#eip-approval-history').getByText('请补充工作交接人').waitFor();
+    await zhuting.page
+      .getByRole('toolbar')
+      .getByRole('button', { name: label('提交') })
+      .click();
+    await zhuting.page
+      .getByRole('dialog')
+      .getByRole('button', { name: label('确定') })
+      .click();
+    await zhuting.page.waitForURL(`${base}/eipFront/matter/myTask`);
+
+    // the leader has it again, with the whole history
+    await openFromList(hujun, base, 'myTask', subject);
+    const history = hujun.page.locator('#eip-approval-history');
+    await history.getByText('驳回到发起人').first().waitFor();
+    await history.getByText('重新提交').first().waitFor();
+    await handle(hujun, base, '同意', { opinion: '已补充，同意' });
+    await openFromList(zhuting, base, 'myRequest', subject);
+    await zhuting.page.getByText('已结束').first().waitFor();
+    await expect
+      .poll(() => zhuting.page.getByRole('textbox', { name: '人事备注' }).inputValue())
+      .toBe('余额 10 天');
+  });
+
+  it('the whole journey on a 375 px phone: start, approve, and the node list of the flow chart', async () => {
+    const { server } = await harness();
+    const base = server.url;
+    const subject = '朱婷的病假申请（1天）';
+    const zhuting = await as('zhuting', PHONE);
+    await startFlow(zhuting, base, LEAVE, subject, { days: 1, reason: '身体不适' });
+    await openFromList(zhuting, base, 'myRequest', subject);
+    await zhuting.page.getByRole('button', { name: '流程图' }).click();
+    const nodes = zhuting.page.getByRole('list', { name: '流程图' });
+    await nodes.waitFor();
+    for (const text of ['执行人', '候选人', '开始时间', '结束时间', '审批用时', '状态', '意见']) {
+      await nodes.getByText(text, { exact: true }).first().waitFor();
+    }
+    for (const text of ['暂无结束时间', '未产生审批用时', '未产生审批意见']) {
+      await nodes.getByText(text).first().waitFor();
+    }
+    await zhuting.page.screenshot({ path: `${artifacts}approval-phone-chart.png`, animations: 'disabled' });
+    await zhuting.page.keyboard.press('Escape');
+
+    const hujun = await as('hujun', PHONE);
+    await openFromList(hujun, base, 'myTask', subject);
+    expect(await hujun.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await hujun.page.screenshot({
+      path: `${artifacts}approval-phone-form.png`,
+      animations: 'disabled',
+      fullPage: true,
+    });
+    await handle(hujun, base, '同意', { opinion: '早日康复' });
+    expect(await listSubjects(hujun, base, 'doneList')).toContain(subject);
+    expect(await hujun.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await hujun.page.screenshot({ path: `${artifacts}approval-phone-done.png`, animations: 'disabled' });
+  });
+});

@@ -1,0 +1,36 @@
+import { route } from './route.js';
+
+/** Spec §7 "Mail and messages (portal)": inner messages. */
+export const messageRoutes = {
+  listMessages: route({
+    method: 'POST',
+    group: 'portal',
+    path: 'innermsg/messageReceiver/v1/list',
+    access: 'user',
+  }),
+  getMsgbadge: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'innermsg/messageReceiver/v1/getMsgbadge',
+    access: 'user',
+  }),
+  getMessage: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'innermsg/messageReceiver/v1/get',
+    access: 'user',
+  }),
+  markMessages: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'innermsg/messageReceiver/v1/mark',
+    access: 'user',
+  }),
+  removeMessages: route({
+    method: 'DELETE',
+    group: 'portal',
+    path: 'innermsg/messageReceiver/v1/remove',
+    access: 'user',
+    audit: 'message.remove',
+  }),
+};

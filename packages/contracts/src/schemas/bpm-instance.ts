@@ -1,0 +1,276 @@
+import { Type } from '@sinclair/typebox';
+import { PageList, QueryFilter } from '../common.js';
+import { NODE_DISPLAY_STATES, URGENT_LEVELS } from '../flow/enums.js';
+import {
+  Button,
+  FlowForm,
+  FormData,
+  Id,
+  IdList,
+  InstanceRef,
+  InstanceSummary,
+  NodeRef,
+  Nullable,
+  Opinion,
+  OpinionFiles,
+  OpinionRow,
+  Permissions,
+  TaskRow,
+  TrueFalse,
+  UserIds,
+} from './bpm.js';
+import type { RouteSchemas } from './route-schemas.js';
+
+const InstQuery = Type.Object({ instId: Id });
+const StartTarget = {
+  defId: Type.Optional(Id),
+  flowKey: Type.Optional(Id),
+  draftId: Type.Optional(Id),
+};
+const NodeUsers = Type.Record(Type.String({ minLength: 1, maxLength: 255 }), UserIds);
+
+export const FlowImage = Type.Object({
+  defId: Type.String(),
+  instanceId: Nullable(Type.String()),
+  parentInstId: Nullable(Type.String()),
+  bpmDefLayout: Type.Object({
+    defId: Type.String(),
+    name: Type.String(),
+    width: Type.Number(),
+    height: Type.Number(),
+    listLayout: Type.Array(
+      Type.Object({
+        nodeId: Type.String(),
+        name: Type.String(),
+        nodeType: Type.String(),
+        x: Type.Number(),
+        y: Type.Number(),
+        width: Type.Number(),
+        height: Type.Number(),
+      }),
+    ),
+  }),
+  nodeColorMap: Type.Record(Type.String(), Type.String()),
+  nodeStatusMap: Type.Record(Type.String(), Type.Union(NODE_DISPLAY_STATES.map((s) => Type.Literal(s)))),
+  statusColorMap: Type.Record(Type.String(), Type.String()),
+  bpmnXml: Type.String(),
+});
+
+const NodeOpinions = Type.Object({
+  hasOpinion: Type.Boolean(),
+  data: Type.Array(OpinionRow),
+  groupNode: Type.Boolean(),
+  serviceStatus: Nullable(Type.Integer({ description: 'service task: -1 waiting, 0 failed, 1 succeeded' })),
+});
+
+const Urging = Type.Object({
+  id: Type.String(),
+  instId: Type.String(),
+  senderId: Type.String(),
+  senderName: Type.String(),
+  urgentStateValue: Type.String(),
+  urgentStateName: Type.String(),
+  opinion: Nullable(Type.String()),
+  receivers: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  createTime: Type.String(),
+});
+
+/** Schemas of the instance routes. */
+export const bpmInstanceSchemas = {
+  startInstance: {
+    summary: 'Start an instance (by defId, flowKey or draftId) with the form data',
+    body: Type.Object({
+      ...StartTarget,
+      subject: Type.Optional(Type.String({ maxLength: 500 })),
+      data: Type.Optional(FormData),
+      businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      nodeUsers: Type.Optional(NodeUsers),
+    }),
+    value: Type.Object({ instId: Type.String(), subject: Type.String() }),
+  },
+  saveStartDraft: {
+    summary: 'Save a start form as a draft',
+    body: Type.Object({
+      ...StartTarget,
+      subject: Type.Optional(Type.String({ maxLength: 500 })),
+      data: Type.Optional(FormData),
+      businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    }),
+    value: Type.Object({ instId: Type.String(), subject: Type.String() }),
+  },
+  removeDraftById: {
+    summary: 'Delete one of the caller’s drafts',
+    query: Type.Object({ id: Id }),
+    value: Type.Null(),
+  },
+  doEndProcess: {
+    summary:
+      'Terminate an instance (人工终止): the initiator, an administrator, or a handler whose node offers it',
+    body: Type.Object({ instId: Id, taskId: Type.Optional(Id), opinion: Type.Optional(Opinion) }),
+    value: InstanceRef,
+  },
+  doNextcommu: {
+    summary: 'Answer a communication (沟通反馈)',
+    body: Type.Object({ taskId: Id, opinion: Type.Optional(Opinion), files: Type.Optional(OpinionFiles) }),
+    value: InstanceRef,
+  },
+  revokeInstance: {
+    summary: 'The initiator withdraws a request nobody has acted on yet; it comes back to them',
+    body: Type.Object({ instId: Id, opinion: Type.Optional(Opinion) }),
+    value: InstanceRef,
+  },
+  sendBpmTaskUrgent: {
+    summary: 'Urge the open tasks of an instance (催办)',
+    body: Type.Object({
+      instId: Id,
+      urgentStateValue: Type.Union(URGENT_LEVELS.map((l) => Type.Literal(l.value))),
+      opinion: Type.Optional(Opinion),
+    }),
+    value: Type.Object({ id: Type.String(), receivers: Type.Integer() }),
+  },
+  transToMore: {
+    summary: 'Circulate an instance to readers (传阅)',
+    body: Type.Object({
+      instId: Id,
+      taskId: Type.Optional(Id),
+      userIds: UserIds,
+      opinion: Type.Optional(Opinion),
+    }),
+    value: Type.Object({ count: Type.Integer() }),
+  },
+  hangUpInstance: {
+    summary: 'Suspend an instance (挂起): nobody can handle its tasks until it is resumed',
+    query: InstQuery,
+    value: Type.Object({ instId: Type.String(), suspended: Type.Boolean() }),
+  },
+  cancelHangUpInstance: {
+    summary: 'Resume a suspended instance',
+    query: InstQuery,
+    value: Type.Object({ instId: Type.String(), suspended: Type.Boolean() }),
+  },
+  getFormAndBO: {
+    summary: 'The start form of a flow or draft: form, start-node permissions, buttons',
+    body: Type.Object(StartTarget),
+    value: Type.Object({
+      defId: Type.String(),
+      defKey: Type.String(),
+      name: Type.String(),
+      version: Type.Integer(),
+      draftId: Nullable(Type.String()),
+      subject: Nullable(Type.String()),
+      form: Nullable(FlowForm),
+      permissions: Permissions,
+      data: FormData,
+      buttons: Type.Array(Button),
+    }),
+  },
+  getInstFormAndBO: {
+    summary: 'The read-only form of an instance for those who take part in it',
+    query: InstQuery,
+    value: Type.Object({
+      instance: InstanceSummary,
+      form: Nullable(FlowForm),
+      permissions: Permissions,
+      data: FormData,
+    }),
+  },
+  getInstanceByInstId: {
+    summary: 'An instance with its visible form data (for those who take part in it)',
+    query: InstQuery,
+    value: Type.Composite([InstanceSummary, Type.Object({ defId: Type.String(), data: FormData })]),
+  },
+  getDoneInstList: {
+    summary: 'The instances the caller handled a task of (status=1: finished ones)',
+    query: Type.Object({ status: Type.Optional(Type.Literal('1')) }),
+    body: QueryFilter,
+    value: PageList(InstanceSummary),
+  },
+  getDoneInstCount: {
+    summary: 'How many instances the caller handled a task of',
+    body: Type.Object({}),
+    value: Type.Integer(),
+  },
+  getDoneList: {
+    summary: 'The tasks the caller handled (isCheckRevoke: whether each can be taken back)',
+    query: Type.Object({ isCheckRevoke: Type.Optional(TrueFalse) }),
+    body: QueryFilter,
+    value: PageList(TaskRow),
+  },
+  myRequest: {
+    summary: 'The instances the caller started (drafts excluded)',
+    body: QueryFilter,
+    value: PageList(InstanceSummary),
+  },
+  myRequestCount: {
+    summary: 'How many instances the caller started',
+    value: Type.Integer(),
+  },
+  myDraft: {
+    summary: 'The caller’s drafts',
+    body: QueryFilter,
+    value: PageList(InstanceSummary),
+  },
+  getMyDraftCount: {
+    summary: 'How many drafts the caller has',
+    body: Type.Object({}),
+    value: Type.Integer(),
+  },
+  getBpmTaskByInstId: {
+    summary: 'The open tasks of an instance',
+    query: InstQuery,
+    value: Type.Array(TaskRow),
+  },
+  instanceFlowOpinions: {
+    summary: 'Every opinion of an instance, in order (the opinion table of spec §2)',
+    query: InstQuery,
+    value: Type.Array(OpinionRow),
+  },
+  getNodeOpinions: {
+    summary: 'Opinions by node (isDerive: nodes without their own show their sub-process’s or children’s)',
+    query: Type.Object({ instId: Id, nodeIds: IdList, isDerive: Type.Optional(TrueFalse) }),
+    value: Type.Record(Type.String(), NodeOpinions),
+  },
+  nodeOpinion: {
+    summary: 'One node of an instance: its opinions, or its tentative candidates when it never had a task',
+    query: Type.Object({
+      instId: Id,
+      nodeId: Type.String({ minLength: 1, maxLength: 255 }),
+      defId: Type.Optional(Id),
+    }),
+    value: Type.Object({
+      node: NodeRef,
+      hasTask: Type.Boolean(),
+      opinions: Type.Array(OpinionRow),
+      candidates: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), type: Type.String() })),
+    }),
+  },
+  instanceFlowImage: {
+    summary: 'The flow chart: layout from the diagram, node colours and states, and the BPMN XML',
+    query: Type.Object({ instId: Type.Optional(Id), defId: Type.Optional(Id) }),
+    value: FlowImage,
+  },
+  getSubInstanceList: {
+    summary: 'The child instances a call activity started (value: a JSON string)',
+    query: Type.Object({ parentInstId: Id, nodeId: Type.String({ minLength: 1, maxLength: 255 }) }),
+    value: Type.String({ description: 'a JSON list of the child instances' }),
+  },
+  getSubDefId: {
+    summary: 'The definition a call activity runs',
+    query: Type.Object({
+      parentInstId: Id,
+      nodeId: Type.String({ minLength: 1, maxLength: 255 }),
+      parentDefId: Type.Optional(Id),
+    }),
+    value: Type.String(),
+  },
+  getUrgentStateConf: {
+    summary: 'The urgency levels of urging',
+    body: Type.Object({}),
+    value: Type.Array(Type.Object({ value: Type.String(), name: Type.String(), color: Type.String() })),
+  },
+  getUrgrntById: {
+    summary: 'The urgings of an instance',
+    body: Type.Object({ id: Id }),
+    value: Type.Array(Urging),
+  },
+} as const satisfies Record<string, RouteSchemas>;

@@ -1,0 +1,54 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { IdsQuery, PageList, QueryFilter } from '../common.js';
+import { Id } from './bpm.js';
+import type { RouteSchemas } from './route-schemas.js';
+
+export const MESSAGE_TYPES = ['task', 'urgent', 'notice', 'follow', 'service'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** An inner message of the caller (spec §1 "inner messages, with an unread badge"). */
+export const InnerMessage = Type.Object({
+  id: Type.String(),
+  subject: Type.String(),
+  content: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()], { description: 'the portal address it is about' }),
+  type: Type.Union(
+    MESSAGE_TYPES.map((type) => Type.Literal(type)),
+    {
+      description:
+        'task: a task arrived; urgent: an urging; notice: a circulation; follow: a followed node was handled; service: a service task failed',
+    },
+  ),
+  isRead: Type.Boolean(),
+  createTime: Type.String({ format: 'date-time' }),
+});
+export type InnerMessage = Static<typeof InnerMessage>;
+
+/** Schemas of the inner-message routes (spec §7 "Mail and messages (portal)"). */
+export const messageSchemas = {
+  listMessages: {
+    summary:
+      'The caller’s inner messages, newest first, paged and filtered (subject, content, type, isRead, createTime)',
+    body: QueryFilter,
+    value: PageList(InnerMessage),
+  },
+  getMsgbadge: {
+    summary: 'How many inner messages the caller has not read (the bell badge)',
+    value: Type.Integer(),
+  },
+  getMessage: {
+    summary: 'One of the caller’s inner messages; reading it marks it read',
+    query: Type.Object({ id: Id }),
+    value: InnerMessage,
+  },
+  markMessages: {
+    summary: 'Marks some of the caller’s inner messages read',
+    query: IdsQuery,
+    value: Type.Integer({ description: 'messages that were unread and now are read' }),
+  },
+  removeMessages: {
+    summary: 'Deletes some of the caller’s inner messages',
+    query: IdsQuery,
+    value: Type.Integer({ description: 'messages deleted' }),
+  },
+} as const satisfies Record<string, RouteSchemas>;

@@ -232,9 +232,6 @@ describe('approval centre in Chromium (issue 5), several users in browser contex
     await handle(hujun, base, '同意', { opinion: '已补充，同意' });
     await openFromList(zhuting, base, 'myRequest', subject);
     await zhuting.page.getByText('已结束').first().waitFor();
-    await expect
-      .poll(() => zhuting.page.getByRole('textbox', { name: '人事备注' }).inputValue())
-      .toBe('余额 10 天');
   });
 
   it('the whole journey on a 375 px phone: start, approve, and the node list of the flow chart', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import { coalesce } from '../db/coalesce.js';
+import { queryRows, type Db } from '../db/client.js';
 import { revokedTokens, tenants, users } from '../db/schema.js';
 import { invalidToken } from '../errors.js';
 import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
@@ -12,55 +13,82 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A guest token's tenant must still be allowed in. */
-async function admitGuest(db: Db, guest: GuestContext): Promise<GuestContext> {
-  const [tenant] = await db
-    .select({ enabled: tenants.enabled })
-    .from(tenants)
-    .where(eq(tenants.id, guest.tenantId));
-  if (!tenant?.enabled) throw invalidToken();
-  return guest;
+/** What decides whether a signed-in user's token still lets them in. */
+interface Standing {
+  status: number;
+  fullname: string;
+  passwordVersion: number;
+  tenantEnabled: boolean;
+  revoked: boolean;
 }
+
+/**
+ * The standing of the users behind many tokens in one indexed query: the requests of one event-loop
+ * turn share it (coalesce), so a busy server sends one lookup for many calls.
+ */
+function standingLookup(db: Db) {
+  return coalesce(async (claims: AuthContext[]): Promise<(Standing | undefined)[]> => {
+    const rows = await queryRows<Standing & { i: number }>(
+      db,
+      sql`
+        select k.i::int as i, u.status, u.fullname, u.password_version as "passwordVersion",
+               t.enabled as "tenantEnabled",
+               exists (select 1 from ${revokedTokens} r where r.jti = k.jti) as revoked
+        from unnest(${sql.param(claims.map((c) => c.tenantId))}::text[],
+                    ${sql.param(claims.map((c) => c.userId))}::text[],
+                    ${sql.param(claims.map((c) => c.jti))}::text[])
+             with ordinality as k(tenant_id, user_id, jti, i)
+        join ${users} u on u.tenant_id = k.tenant_id and u.id = k.user_id
+        join ${tenants} t on t.id = u.tenant_id`,
+    );
+    const byIndex = new Map(rows.map((row) => [Number(row.i), row]));
+    return claims.map((_, i) => byIndex.get(i + 1));
+  });
+}
+
+export type Authenticate = (
+  request: FastifyRequest,
+  acceptsGuest: boolean,
+) => Promise<AuthContext | GuestContext | null>;
 
 /**
  * The caller behind the bearer token: null without a token; an invalid-token error (code 402) when the
  * token is forged, expired, signed out, from before a password change, or its user or tenant is no
  * longer allowed in. A guest token (spec §2 short links) is only taken where `acceptsGuest` says the
- * route allows it; everywhere else it is an invalid token. One indexed query per request.
+ * route allows it; everywhere else it is an invalid token.
  */
-export async function authenticate(
-  request: FastifyRequest,
-  db: Db,
-  tokens: TokenService,
-  acceptsGuest: boolean,
-): Promise<AuthContext | GuestContext | null> {
-  const token = bearer(request);
-  if (!token) return null;
-  const claims = await tokens.read(token);
-  if (!claims) {
-    const guest = acceptsGuest ? await tokens.readGuest(token) : null;
-    if (guest) return admitGuest(db, guest);
-    throw invalidToken();
+export function createAuthenticate(db: Db, tokens: TokenService): Authenticate {
+  const standingOf = standingLookup(db);
+
+  /** A guest token's tenant must still be allowed in. */
+  async function admitGuest(guest: GuestContext): Promise<GuestContext> {
+    const [tenant] = await db
+      .select({ enabled: tenants.enabled })
+      .from(tenants)
+      .where(eq(tenants.id, guest.tenantId));
+    if (!tenant?.enabled) throw invalidToken();
+    return guest;
   }
-  const [row] = await db
-    .select({
-      status: users.status,
-      fullname: users.fullname,
-      passwordVersion: users.passwordVersion,
-      tenantEnabled: tenants.enabled,
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
-    })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.tenantId, claims.tenantId), eq(users.id, claims.userId)));
-  if (
-    !row ||
-    row.status !== 1 ||
-    !row.tenantEnabled ||
-    row.revoked ||
-    row.passwordVersion !== claims.passwordVersion
-  ) {
-    throw invalidToken();
-  }
-  return { ...claims, fullname: row.fullname };
+
+  return async (request, acceptsGuest) => {
+    const token = bearer(request);
+    if (!token) return null;
+    const claims = await tokens.read(token);
+    if (!claims) {
+      const guest = acceptsGuest ? await tokens.readGuest(token) : null;
+      if (guest) return admitGuest(guest);
+      throw invalidToken();
+    }
+    const standing = await standingOf(claims);
+    if (
+      !standing ||
+      standing.status !== 1 ||
+      !standing.tenantEnabled ||
+      standing.revoked ||
+      standing.passwordVersion !== claims.passwordVersion
+    ) {
+      throw invalidToken();
+    }
+    return { ...claims, fullname: standing.fullname };
+  };
 }

@@ -13,12 +13,14 @@ import {
 } from '@eip/contracts';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { coalesce } from '../db/coalesce.js';
 import { auditLog } from '../db/schema.js';
 import { AppError, badRequest, noToken } from '../errors.js';
 import { translate } from '../i18n/messages.js';
 import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
-import { authenticate } from './authenticate.js';
+import { createAuthenticate, type Authenticate } from './authenticate.js';
 
 type CallerOf<N extends RouteName> = (typeof routes)[N] extends { guest: true }
   ? AuthContext | GuestContext
@@ -99,6 +101,39 @@ interface RegisterDeps {
   tokens: TokenService;
 }
 
+type AuditRecord = Pick<
+  typeof auditLog.$inferInsert,
+  'tenantId' | 'userId' | 'account' | 'action' | 'target' | 'clientIp' | 'result' | 'requestId'
+>;
+
+/**
+ * Appends audit records: the records of one event-loop turn go in one statement (coalesce), and each
+ * call resolves once its record is committed.
+ */
+function auditWriter(db: Db) {
+  const column = (rows: AuditRecord[], key: keyof AuditRecord) =>
+    sql`${sql.param(rows.map((row) => row[key] ?? null))}::text[]`;
+  return coalesce(async (rows: AuditRecord[]) => {
+    await db.execute(sql`
+      insert into ${auditLog} (tenant_id, user_id, account, action, target, client_ip, result, request_id)
+      select * from unnest(${column(rows, 'tenantId')}, ${column(rows, 'userId')}, ${column(rows, 'account')},
+                           ${column(rows, 'action')}, ${column(rows, 'target')}, ${column(rows, 'clientIp')},
+                           ${column(rows, 'result')}, ${column(rows, 'requestId')})`);
+    return rows.map(() => undefined);
+  });
+}
+
+/** What every route of an app shares: who is asking, and where audit records go. */
+export interface RouteGate {
+  authenticate: Authenticate;
+  audit: (record: AuditRecord) => Promise<void>;
+}
+
+export const routeGate = (deps: RegisterDeps): RouteGate => ({
+  authenticate: createAuthenticate(deps.db, deps.tokens),
+  audit: auditWriter(deps.db),
+});
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** the caller, set before validation; null for public calls without a token; a guest only where the route allows guests */
@@ -145,17 +180,18 @@ export interface RouteDefinition {
  * append-only record per call, success or failure.
  */
 export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: RegisterDeps) {
+  const gate = routeGate(deps);
   for (const name of Object.keys(routes) as RouteName[]) {
     registerRoute(
       app,
       { info: routes[name], schemas: schemas[name], handler: handlers[name] as unknown as AnyHandler },
-      deps,
+      gate,
     );
   }
 }
 
 /** Registers one route as `registerRoutes` does for each route of the table. */
-export function registerRoute(app: FastifyInstance, definition: RouteDefinition, deps: RegisterDeps) {
+export function registerRoute(app: FastifyInstance, definition: RouteDefinition, gate: RouteGate) {
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
   if (!app.hasRequestDecorator('audit')) app.decorateRequest('audit', null);
   const { info, schemas: routeSchemas, handler } = definition;
@@ -179,12 +215,10 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
     onRequest: async (request) => {
       request.audit = {};
       if (info.access === 'public') return;
-      request.auth = await authenticate(request, deps.db, deps.tokens, acceptsGuest).catch(
-        (error: unknown) => {
-          if (info.access === 'optional' && error instanceof AppError) return null;
-          throw error;
-        },
-      );
+      request.auth = await gate.authenticate(request, acceptsGuest).catch((error: unknown) => {
+        if (info.access === 'optional' && error instanceof AppError) return null;
+        throw error;
+      });
       if (!request.auth && info.access === 'user') throw noToken();
     },
     preValidation: async (request) => {
@@ -211,7 +245,7 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
           audit: (request.audit ??= {}),
         },
       );
-      if (audited) await record(deps.db, request, audited, 'success');
+      if (audited) await record(gate, request, audited, 'success');
       if (info.kind === 'download') return sendFile(reply, value as FileDownload);
       return {
         state: true,
@@ -225,7 +259,7 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
           onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
             const code =
               error instanceof AppError ? error.code : ((error as { statusCode?: number }).statusCode ?? 500);
-            await record(deps.db, request, audited, `failure:${code}`);
+            await record(gate, request, audited, `failure:${code}`);
           },
         }
       : {}),
@@ -233,12 +267,12 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
   app.route(options);
 }
 
-async function record(db: Db, request: FastifyRequest, action: string, result: string) {
+async function record(gate: RouteGate, request: FastifyRequest, action: string, result: string) {
   const auth = request.auth;
   const user = auth && !('scope' in auth) ? auth : null;
   const note = request.audit ?? {};
   try {
-    await db.insert(auditLog).values({
+    await gate.audit({
       tenantId: auth?.tenantId ?? note.tenantId ?? null,
       userId: user?.userId ?? note.userId ?? null,
       account: withoutNul(user?.account ?? note.account ?? null),

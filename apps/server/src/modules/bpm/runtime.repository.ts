@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import {
   flowInstances,
@@ -170,6 +170,24 @@ export async function findTask(db: Executor, tenantId: string, id: string): Prom
   return row;
 }
 
+/**
+ * A task with the candidate rows a user holds on it (their own, principalId null, and those they hold
+ * as an agent), in one query.
+ */
+export async function findTaskWithRowsOf(db: Executor, tenantId: string, id: string, userId: string) {
+  const [row] = await db
+    .select({
+      task: flowTasks,
+      principals: sql<(string | null)[]>`array(
+        select ${flowTaskCandidates.principalId} from ${flowTaskCandidates}
+        where ${flowTaskCandidates.tenantId} = ${tenantId} and ${flowTaskCandidates.taskId} = ${id}
+          and ${flowTaskCandidates.userId} = ${userId})`,
+    })
+    .from(flowTasks)
+    .where(and(eq(flowTasks.tenantId, tenantId), eq(flowTasks.id, id)));
+  return row && { task: row.task, rows: row.principals.map((principalId) => ({ principalId })) };
+}
+
 export async function findTasks(db: Executor, tenantId: string, ids: string[]): Promise<TaskRow[]> {
   if (ids.length === 0) return [];
   return db
@@ -308,28 +326,49 @@ export async function openChildTasks(tx: Executor, tenantId: string, parentTaskI
     );
 }
 
-/** Fills in the waiting opinion of a task when it is handled. */
-export async function completeOpinion(
+/**
+ * Closes a handled task in one statement: the task is done (by whom, how), its candidate rows go, its
+ * waiting opinion gets the outcome. Answers the users following the task's node of its instance (a
+ * follow with an empty node list follows every node), and whether questions its handler asked (child
+ * tasks) are still open.
+ */
+export async function closeHandledTask(
   tx: Executor,
-  tenantId: string,
-  taskId: string,
-  set: Pick<OpinionRow, 'status' | 'auditorId' | 'auditorName' | 'opinion'> &
-    Partial<Pick<OpinionRow, 'files' | 'principalId' | 'principalName'>>,
-) {
-  await tx
-    .update(flowOpinions)
-    .set({
-      ...set,
-      completedAt: NOW,
-      durMs: sql`(extract(epoch from clock_timestamp() - ${flowOpinions.createdAt}) * 1000)::bigint`,
-    })
-    .where(
-      and(
-        eq(flowOpinions.tenantId, tenantId),
-        eq(flowOpinions.taskId, taskId),
-        eq(flowOpinions.status, 'awaiting_check'),
-      ),
-    );
+  task: Pick<TaskRow, 'tenantId' | 'id' | 'instanceId' | 'nodeId'>,
+  by: { id: string; name: string },
+  outcome: Pick<OpinionRow, 'status' | 'opinion' | 'files' | 'principalId' | 'principalName'>,
+): Promise<{ followers: string[]; asked: boolean }> {
+  const [row] = await queryRows<{ followers: string[]; asked: boolean }>(
+    tx,
+    sql`
+      with closed as (
+        update ${flowTasks}
+        set status = 'done', completed_at = ${NOW}, completed_by = ${by.id}, completed_by_name = ${by.name},
+            action = ${outcome.status}, locked_by = null
+        where tenant_id = ${task.tenantId} and id = ${task.id}
+      ), offered as (
+        delete from ${flowTaskCandidates} where tenant_id = ${task.tenantId} and task_id = ${task.id}
+      ), decided as (
+        update ${flowOpinions}
+        set status = ${outcome.status}, auditor_id = ${by.id}, auditor_name = ${by.name},
+            opinion = ${outcome.opinion}, files = ${JSON.stringify(outcome.files)}::jsonb,
+            principal_id = ${outcome.principalId}, principal_name = ${outcome.principalName},
+            completed_at = ${NOW},
+            dur_ms = (extract(epoch from ${NOW} - created_at) * 1000)::bigint
+        where tenant_id = ${task.tenantId} and task_id = ${task.id} and status = 'awaiting_check'
+      )
+      select array(
+               select user_id from ${flowTaskFollows}
+               where tenant_id = ${task.tenantId} and instance_id = ${task.instanceId}
+                 and (node_ids = '[]'::jsonb or node_ids @> jsonb_build_array(${task.nodeId}::text))
+             ) as followers,
+             exists(
+               select 1 from ${flowTasks}
+               where tenant_id = ${task.tenantId} and parent_task_id = ${task.id}
+                 and status in ('pending', 'waiting')
+             ) as asked`,
+  );
+  return row!;
 }
 
 /** The opinions still waiting (awaiting_check) of some tasks. */
@@ -487,20 +526,6 @@ export async function lastHandledOpinion(tx: Executor, tenantId: string, instanc
     .orderBy(desc(flowOpinions.completedAt), desc(flowOpinions.id))
     .limit(1);
   return row;
-}
-
-/** The users following a node of the instance (an empty node list follows every node). */
-export async function followersOf(tx: Executor, tenantId: string, instanceId: string, nodeId: string) {
-  const rows = await tx
-    .select({ userId: flowTaskFollows.userId, nodeIds: flowTaskFollows.nodeIds })
-    .from(flowTaskFollows)
-    .where(and(eq(flowTaskFollows.tenantId, tenantId), eq(flowTaskFollows.instanceId, instanceId)));
-  return rows
-    .filter((row) => {
-      const nodes = row.nodeIds as string[];
-      return nodes.length === 0 || nodes.includes(nodeId);
-    })
-    .map((row) => row.userId);
 }
 
 export async function isSecretaryOf(db: Executor, tenantId: string, secretaryId: string, leaderId: string) {

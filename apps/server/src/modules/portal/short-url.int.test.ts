@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { auditLog, shortUrls, tenants } from '../../db/schema.js';
 import { registerErrorHandling } from '../../http/envelope.js';
-import { registerRoute } from '../../http/register.js';
+import { registerRoute, routeGate } from '../../http/register.js';
 import { deriveKey, loadMasterSecret } from '../../security/secret.js';
 import { createTokenService, type TokenService } from '../../security/tokens.js';
 
@@ -178,9 +178,9 @@ describe('guest tokens (spec §2: a guest link opens its page without signing in
     beforeAll(async () => {
       app.decorateRequest('lang', 'zh-CN');
       registerErrorHandling(app);
-      const deps = { db: t.database.db, tokens };
-      registerRoute(app, route('guest-welcome', true), deps);
-      registerRoute(app, route('members-only', false), deps);
+      const gate = routeGate({ db: t.database.db, tokens });
+      registerRoute(app, route('guest-welcome', true), gate);
+      registerRoute(app, route('members-only', false), gate);
       await app.ready();
     });
     afterAll(() => app.close());

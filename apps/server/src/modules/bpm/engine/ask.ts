@@ -9,7 +9,7 @@ import { activeQueue, continueFrom, peopleByIds } from './advance.js';
 import { openTask, requireButton, requireTaskType } from './authority.js';
 import { finishTask, recordNodeOpinion, type Acting, type OpinionFile } from './opinions.js';
 import type { Person, Run } from './run.js';
-import { approvalLink, cancelTasks, createTasks } from './tasks.js';
+import { approvalLink, createTasks } from './tasks.js';
 
 /** The people a handler asks, as the kind of task they get. */
 type AskKind = 'TRANSFORMING' | 'COMMU' | 'INQU' | 'ADDSIGN';
@@ -144,11 +144,6 @@ export async function answerAsked(
     run.originTaskId = parent.id;
     await continueFrom(run, node, child.tokenId);
   }
-}
-
-/** When a handler decides, the questions nobody answered yet (communicate) are withdrawn. */
-export async function closeQuestionsOf(run: Run, task: repo.TaskRow) {
-  await cancelTasks(run, await repo.openChildTasks(run.tx, run.tenantId, [task.id]));
 }
 
 /** Runs an operation of the handler of a task (not a secretary's), when the task's node offers it. */
@@ -305,7 +300,6 @@ export async function addSign(
       const sequential = input.mode === 'sequential';
       if (input.position === 'after') {
         await finishTask(run, task, 'agree', acting, { opinion: input.opinion });
-        await closeQuestionsOf(run, task);
         await ask(run, task, 'ADDSIGN', people, { sequential, blocking: false });
       } else {
         await ask(run, task, 'ADDSIGN', people, { sequential, opinion: input.opinion });

@@ -33,6 +33,8 @@ export async function actingOn(
   auth: AuthContext,
   task: repo.TaskRow,
   leaderId?: string,
+  /** the caller's candidate rows of the task, when already read */
+  callerRows?: readonly { principalId: string | null }[],
 ): Promise<Acting | undefined> {
   if (leaderId) {
     if (!(await repo.isSecretaryOf(db, auth.tenantId, auth.userId, leaderId))) return undefined;
@@ -41,7 +43,7 @@ export async function actingOn(
     const leader = await findUserById(db, auth.tenantId, leaderId);
     return { via: 'secretary', principal: { id: leaderId, name: leader?.fullname ?? leaderId } };
   }
-  const rows = await repo.candidateRowsOf(db, auth.tenantId, task.id, [auth.userId]);
+  const rows = callerRows ?? (await repo.candidateRowsOf(db, auth.tenantId, task.id, [auth.userId]));
   if (rows.some((r) => r.principalId === null)) return { via: 'self', principal: null };
   const agentRow = rows.find((r) => r.principalId !== null);
   if (!agentRow) return undefined;
@@ -61,7 +63,8 @@ export async function openTask(
   options: { leaderId?: string } = {},
 ): Promise<OpenedTask> {
   const root = await repo.lockRootOfTask(tx, auth.tenantId, taskId);
-  const task = root && (await repo.findTask(tx, auth.tenantId, taskId));
+  const found = root && (await repo.findTaskWithRowsOf(tx, auth.tenantId, taskId, auth.userId));
+  const task = found?.task;
   const instance =
     task &&
     (task.instanceId === root.id ? root : await repo.findInstance(tx, auth.tenantId, task.instanceId));
@@ -71,7 +74,7 @@ export async function openTask(
       throw conflict(task.status === 'waiting' ? 'flow.taskWaiting' : 'flow.taskHandled');
     throw notFound('flow.taskNotFound', { id: taskId });
   }
-  const acting = await actingOn(tx, auth, task, options.leaderId);
+  const acting = await actingOn(tx, auth, task, options.leaderId, found.rows);
   if (!acting) {
     if (await relatedTo(tx, auth, task)) throw forbidden('flow.notYourTask');
     throw notFound('flow.taskNotFound', { id: taskId });

@@ -5,7 +5,7 @@ import { requireNode } from '../../../flow/graph.js';
 import type { FlowNode } from '../../../flow/model.js';
 import type { AuthContext } from '../../../security/tokens.js';
 import * as repo from '../runtime.repository.js';
-import { answerAsked, closeQuestionsOf } from './ask.js';
+import { answerAsked } from './ask.js';
 import { activeQueue, checkNodeUsers, continueFrom, endInstance } from './advance.js';
 import { openTask, requireButton, requireTaskType } from './authority.js';
 import { clearAllWork } from './clear.js';
@@ -47,7 +47,6 @@ async function takeFormData(run: Run, node: FlowNode, incoming: FormData | undef
 /** The initiator resubmits after a send-back or a withdrawal. */
 async function resubmit(run: Run, task: repo.TaskRow, acting: Acting, input: CompleteInput) {
   await finishTask(run, task, 'resubmit', acting, input);
-  await closeQuestionsOf(run, task);
   await patchInstance(run, { status: 'running' });
   await continueFrom(run, startNodeOf(run), task.tokenId);
 }
@@ -55,7 +54,6 @@ async function resubmit(run: Run, task: repo.TaskRow, acting: Acting, input: Com
 /** A plain task is decided by one handler: agree or oppose, the opinion recording the stand. */
 async function decide(run: Run, task: repo.TaskRow, node: FlowNode, acting: Acting, input: CompleteInput) {
   await finishTask(run, task, input.actionName as 'agree' | 'oppose', acting, input);
-  await closeQuestionsOf(run, task);
   await continueFrom(run, node, task.tokenId);
 }
 
@@ -66,7 +64,6 @@ async function decide(run: Run, task: repo.TaskRow, node: FlowNode, acting: Acti
  */
 async function vote(run: Run, task: repo.TaskRow, node: FlowNode, acting: Acting, input: CompleteInput) {
   await finishTask(run, task, input.actionName as 'agree' | 'oppose' | 'abandon', acting, input);
-  await closeQuestionsOf(run, task);
   const token = await repo.findToken(run.tx, run.tenantId, task.tokenId);
   const queued = await activeQueue(run, token);
   const batch = await repo.batchTasks(run.tx, run.tenantId, task.signBatch!);

@@ -2,7 +2,7 @@ import type { OpinionStatus } from '@eip/contracts/flow';
 import type { FlowNode } from '../../../flow/model.js';
 import { requireOwnFiles } from '../../portal/file.service.js';
 import * as repo from '../runtime.repository.js';
-import { readonlyLink } from './tasks.js';
+import { cancelTasks, readonlyLink } from './tasks.js';
 import { nodeName, type Person, type Run } from './run.js';
 
 /** An attachment of an opinion: [{name, response: {fileId, fileName}}] (spec §3). */
@@ -44,7 +44,8 @@ export async function recordNodeOpinion(
 
 /**
  * Closes a task as handled by the acting person: the task is done, its waiting opinion gets the status,
- * opinion text and attachments, and the people following the node hear of it.
+ * opinion text and attachments, the people following the node hear of it, and the questions its
+ * handler asked that are still open end with it.
  */
 export async function finishTask(
   run: Run,
@@ -61,33 +62,25 @@ export async function finishTask(
       input.files.map((f) => f.response.fileId),
     );
   }
-  await repo.closeTasks(run.tx, run.tenantId, [task.id], {
-    status: 'done',
-    completedBy: run.actor.id,
-    completedByName: run.actor.name,
-    action: status,
-  });
-  await repo.completeOpinion(run.tx, run.tenantId, task.id, {
+  const { followers, asked } = await repo.closeHandledTask(run.tx, task, run.actor, {
     status,
-    auditorId: run.actor.id,
-    auditorName: run.actor.name,
     opinion: input.opinion?.trim() || null,
     files: input.files ?? [],
     principalId: acting.principal?.id ?? null,
     principalName: acting.principal?.name ?? null,
   });
-  const followers = (await repo.followersOf(run.tx, run.tenantId, run.instance.id, task.nodeId)).filter(
-    (id) => id !== run.actor.id,
-  );
   await repo.insertMessages(
     run.tx,
-    followers.map((receiverId) => ({
-      tenantId: run.tenantId,
-      receiverId,
-      subject: run.instance.subject,
-      content: task.name,
-      link: readonlyLink(run.instance.id),
-      type: 'follow',
-    })),
+    followers
+      .filter((id) => id !== run.actor.id)
+      .map((receiverId) => ({
+        tenantId: run.tenantId,
+        receiverId,
+        subject: run.instance.subject,
+        content: task.name,
+        link: readonlyLink(run.instance.id),
+        type: 'follow',
+      })),
   );
+  if (asked) await cancelTasks(run, await repo.openChildTasks(run.tx, run.tenantId, [task.id]));
 }

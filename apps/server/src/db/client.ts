@@ -49,30 +49,56 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 /** At most this many distinct statements are prepared; statements beyond them are sent unnamed. */
 const PREPARED_LIMIT = 500;
+/** Texts seen once are remembered up to this many, so that one-off texts never take a name. */
+const SEEN_LIMIT = 5000;
+
+/** node-postgres's record of the statements a connection has prepared. */
+interface PreparedRecord {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
 
 /**
- * A node-postgres client that prepares every parameterised statement under a name of its text, so that
- * the server parses and plans it once per connection instead of on every call. Names are handed out per
- * process in order of first use (no two texts share one), up to PREPARED_LIMIT.
+ * A node-postgres client that prepares every parameterised statement used again under a name of its
+ * text, so that the server parses and plans it once per connection instead of on every call. A text gets
+ * a name on its second use (one-off texts, e.g. an IN list of an unusual length, never do), per process
+ * in that order, up to PREPARED_LIMIT names.
  */
 function preparingClient(driver: typeof pg) {
+  const seenOnce = new Set<string>();
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (name === undefined && names.size < PREPARED_LIMIT) {
-      name = `eip_${names.size + 1}`;
-      names.set(text, name);
+    const name = names.get(text);
+    if (name !== undefined || names.size >= PREPARED_LIMIT) return name;
+    if (!seenOnce.delete(text)) {
+      if (seenOnce.size < SEEN_LIMIT) seenOnce.add(text);
+      return undefined;
     }
-    return name;
+    const next = `eip_${names.size + 1}`;
+    names.set(text, next);
+    return next;
   };
   return class PreparingClient extends driver.Client {
     override query(...args: unknown[]): never {
       const [config, values] = args as [{ text?: unknown; name?: string } | string, unknown[] | undefined];
-      if (typeof config === 'object' && !config.name && typeof config.text === 'string' && values?.length) {
-        const name = nameOf(config.text);
-        if (name) args[0] = { ...config, name };
+      const name =
+        typeof config === 'object' && !config.name && typeof config.text === 'string' && values?.length
+          ? nameOf(config.text)
+          : undefined;
+      if (name) args[0] = { ...(config as object), name };
+      const result = (super.query as (...a: unknown[]) => never)(...args) as unknown;
+      if (name && result instanceof Promise) {
+        result.catch((error: unknown) => {
+          // A value the driver could not encode fails the call before it reaches the server, and the
+          // driver then closes the statement without forgetting it: forget it, so the next use prepares
+          // it again. An error from the server (it has a severity) leaves the statement prepared.
+          if (typeof error === 'object' && error !== null && 'severity' in error) return;
+          const record = (this as unknown as { connection: PreparedRecord }).connection;
+          delete record.parsedStatements[name];
+          delete record.submittedNamedStatements[name];
+        });
       }
-      return (super.query as (...a: unknown[]) => never)(...args);
+      return result as never;
     }
   };
 }

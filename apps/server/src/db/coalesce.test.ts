@@ -33,6 +33,7 @@ describe('coalesce: calls of one event-loop turn share one run', () => {
     });
     const all = await Promise.all(Array.from({ length: 600 }, (_, i) => id(i)));
     expect(all[599]).toBe(599);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(sizes).toEqual([256, 256, 88]);
   });
 });

@@ -15,6 +15,8 @@ interface Waiting<I, O> {
 export function coalesce<I, O>(run: (inputs: I[]) => Promise<O[]>): (input: I) => Promise<O> {
   let waiting: Waiting<I, O>[] = [];
   const flush = async (batch: Waiting<I, O>[]) => {
+    // a batch that filled up went already; the turn's scheduled flush then finds nothing
+    if (batch.length === 0) return;
     try {
       const outputs = await run(batch.map((call) => call.input));
       batch.forEach((call, i) => call.resolve(outputs[i]!));

@@ -12,10 +12,10 @@ afterAll(() => t.close());
 
 describe('prepared statements (PostgreSQL)', () => {
   it.skipIf(inject('engine') !== 'postgres')(
-    'prepares a parameterised statement once per connection and reuses it',
+    'prepares a parameterised statement used again once per connection and reuses it',
     async () => {
       const prepared = await t.database.db.transaction(async (tx) => {
-        for (const account of ['zhuting', 'heyu']) {
+        for (const account of ['zhuting', 'heyu', 'zhangwei']) {
           await tx.select({ id: users.id }).from(users).where(eq(users.account, account));
         }
         return queryRows<{ name: string; calls: number }>(
@@ -27,6 +27,23 @@ describe('prepared statements (PostgreSQL)', () => {
       expect(prepared).toHaveLength(1);
       expect(prepared[0]!.name).toMatch(/^eip_\d+$/);
       expect(Number(prepared[0]!.calls)).toBeGreaterThanOrEqual(2);
+    },
+  );
+
+  it.skipIf(inject('engine') !== 'postgres')(
+    'a value the driver cannot encode fails its call only: the statement is prepared again next time',
+    async () => {
+      const circular: Record<string, unknown> = { a: 'x' };
+      circular.self = circular;
+      const answers = await t.database.db.transaction(async (tx) => {
+        const read = (value: unknown) =>
+          queryRows<{ a: string }>(tx, sql`select (${value}::jsonb) ->> 'a' as a`);
+        const seen = [await read({ a: '1' }), await read({ a: '2' })];
+        await expect(read(circular)).rejects.toThrow(/Failed query/);
+        seen.push(await read({ a: '3' }));
+        return seen.map((rows) => rows[0]!.a);
+      });
+      expect(answers).toEqual(['1', '2', '3']);
     },
   );
 });

@@ -365,7 +365,10 @@ export async function closeHandledTask(
              exists(
                select 1 from ${flowTasks}
                where tenant_id = ${task.tenantId} and parent_task_id = ${task.id}
-                 and status in ('pending', 'waiting')
+                 and status in (${sql.join(
+                   OPEN_TASK_STATUSES.map((status) => sql`${status}`),
+                   sql`, `,
+                 )})
              ) as asked`,
   );
   return row!;

@@ -86,6 +86,16 @@ describe('field permissions b / w / r / n (spec §5)', () => {
     const leader = permissionsAt(settings, 'Leader', false, withDefault, stored);
     expect(submitData(stored, { kind: '年假' }, leader, validate)).toEqual(stored);
     expect(submitData(stored, {}, leader, validate)).toEqual(stored);
+    // a node that may only read the field does not fill its default in
+    expect(submitData({ days: 1 }, { days: 1 }, leader, validate)).toEqual({ days: 1 });
+  });
+
+  it('forms with the same $id compile apart (nothing stays in the validator registry)', () => {
+    const schema = { $id: 'leave', type: 'object', properties: { days: { type: 'number' } } };
+    expect(checkFormSchema(schema)).toBeNull();
+    const first = compileFormSchema(structuredClone(schema));
+    const second = compileFormSchema({ ...schema, properties: { days: { type: 'string' } } });
+    expect([first({ days: 1 }), second({ days: 1 })]).toEqual([true, false]);
   });
 
   it('a form schema must describe an object with properties', () => {

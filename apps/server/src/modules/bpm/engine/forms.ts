@@ -22,8 +22,18 @@ export interface FlowForm {
 const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: true });
 addFormats.default(ajv);
 
-/** The validator of a form's JSON Schema; it fills in the schema's defaults of missing fields. */
-export const compileFormSchema = (schema: object): ValidateFunction => ajv.compile(schema);
+/**
+ * The validator of a form's JSON Schema; it fills in the schema's defaults of missing fields. The schema
+ * is not kept in Ajv's registry: forms of different tenants never see each other's `$id`s, and a
+ * recompiled form does not clash with its earlier version.
+ */
+export function compileFormSchema(schema: object): ValidateFunction {
+  try {
+    return ajv.compile(schema);
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
 const compiled = new Map<string, ValidateFunction>();
 const COMPILED_LIMIT = 500;
 
@@ -140,9 +150,9 @@ const sameValue = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(
 
 /**
  * The data after a handler's submission: written fields (b, w) take the sent values; a read-only or
- * hidden field that was sent with another value is refused; required (b) fields must hold a value; and
- * the result must satisfy the form's schema, missing fields taking its defaults. Nothing is stored when
- * any check fails.
+ * hidden field that was sent with another value is refused; a writable field left out takes the schema's
+ * default; required (b) fields must hold a value; and the result must satisfy the form's schema. Nothing
+ * is stored when any check fails.
  */
 export function submitData(
   current: FormData,
@@ -156,16 +166,19 @@ export function submitData(
     if (permission === 'w' || permission === 'b') merged[field] = value;
     else if (!sameValue(current[field], value)) throw new AppError(400, 'flow.fieldReadOnly', { field });
   }
+  // validated on a copy: the validator fills in defaults, which only writable fields take over
+  const checked = structuredClone(merged);
+  const valid = form ? form.validate(checked) : true;
+  const issue = form?.validate.errors?.[0] as ValidationIssue | undefined;
+  for (const [field, permission] of Object.entries(permissions)) {
+    const writable = permission === 'w' || permission === 'b';
+    if (writable && merged[field] === undefined && checked[field] !== undefined)
+      merged[field] = checked[field];
+  }
   const missing = missingRequiredField(merged, permissions);
   if (missing) throw new AppError(400, 'flow.fieldRequired', { field: missing });
-  if (form && !form.validate(merged)) {
-    const issue = form.validate.errors?.[0] as ValidationIssue | undefined;
-    if (issue)
-      throw badRequest('error.invalidInput', {
-        field: issueField('data', issue),
-        reason: issueReason(issue),
-      });
-  }
+  if (!valid && issue)
+    throw badRequest('error.invalidInput', { field: issueField('data', issue), reason: issueReason(issue) });
   return merged;
 }
 

@@ -84,14 +84,11 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
   const formRef = useRef<SchemaFormHandle>(null);
 
   const handling = taskId ? task.data : undefined;
-  // a task draft holds only the fields the handler may write: it is laid over the stored data
-  const source = useMemo(
-    () =>
-      handling?.draft
-        ? { ...handling.data, ...handling.draft.data }
-        : (handling?.data ?? instance.data?.data),
-    [handling, instance.data],
-  );
+  // a task draft holds only the fields the handler may write: it is laid over the stored data (the
+  // query cache keeps both objects while their contents stay the same, so a refetch keeps the user's edits)
+  const stored = handling ? handling.data : instance.data?.data;
+  const draft = handling?.draft?.data;
+  const source = useMemo(() => (draft ? { ...stored, ...draft } : stored), [stored, draft]);
   const [data, setData] = useState<FormValues>({});
   const [seen, setSeen] = useState(source);
   if (seen !== source) {

@@ -272,6 +272,10 @@ export type StartRightType = (typeof START_RIGHT_TYPES)[number];
 export const FIELD_PERMISSIONS = ['b', 'w', 'r', 'n'] as const;
 export type FieldPermission = (typeof FIELD_PERMISSIONS)[number];
 
+/** Whether a field with this permission is written by the handler (b, w); unknown fields are not. */
+export const isWritable = (permission: FieldPermission | undefined) =>
+  permission === 'w' || permission === 'b';
+
 /**
  * Countersign vote rules: all must agree (an abstention fails), a share of agree votes, the first vote
  * decides, one oppose rejects (abstentions do not count against).

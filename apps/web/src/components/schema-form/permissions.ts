@@ -1,4 +1,4 @@
-import type { FieldPermission } from '@eip/contracts/flow';
+import { isWritable, type FieldPermission } from '@eip/contracts/flow';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
 export interface PermittedForm {
@@ -54,9 +54,6 @@ export function writableData(
   fallback: FieldPermission,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(data).filter(([field]) => {
-      const permission = permissions[field] ?? fallback;
-      return permission === 'w' || permission === 'b';
-    }),
+    Object.entries(data).filter(([field]) => isWritable(permissions[field] ?? fallback)),
   );
 }

@@ -1,4 +1,5 @@
 import {
+  isWritable,
   TASK_LOCK,
   URGENT_LEVELS,
   type DueUnit,
@@ -229,8 +230,7 @@ export async function saveTaskDraft(
     );
     const draft: FormData = {};
     for (const [field, value] of Object.entries(input.data ?? {})) {
-      if (permissions[field] !== 'w' && permissions[field] !== 'b')
-        throw new AppError(400, 'flow.fieldReadOnly', { field });
+      if (!isWritable(permissions[field])) throw new AppError(400, 'flow.fieldReadOnly', { field });
       draft[field] = value;
     }
     await repo.updateTasks(tx, run.tenantId, [task.id], {

@@ -1,4 +1,4 @@
-import type { FieldPermission, FlowSettings } from '@eip/contracts/flow';
+import { isWritable, type FieldPermission, type FlowSettings } from '@eip/contracts/flow';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Executor } from '../../../db/client.js';
@@ -163,7 +163,7 @@ export function submitData(
   const merged = { ...current };
   for (const [field, value] of Object.entries(incoming ?? {})) {
     const permission = permissions[field] ?? 'r';
-    if (permission === 'w' || permission === 'b') merged[field] = value;
+    if (isWritable(permission)) merged[field] = value;
     else if (!sameValue(current[field], value)) throw new AppError(400, 'flow.fieldReadOnly', { field });
   }
   // validated on a copy: the validator fills in defaults, which only writable fields take over
@@ -171,8 +171,7 @@ export function submitData(
   const valid = form ? form.validate(checked) : true;
   const issue = form?.validate.errors?.[0] as ValidationIssue | undefined;
   for (const [field, permission] of Object.entries(permissions)) {
-    const writable = permission === 'w' || permission === 'b';
-    if (writable && merged[field] === undefined && checked[field] !== undefined)
+    if (isWritable(permission) && merged[field] === undefined && checked[field] !== undefined)
       merged[field] = checked[field];
   }
   const missing = missingRequiredField(merged, permissions);

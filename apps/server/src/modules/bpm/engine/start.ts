@@ -1,3 +1,4 @@
+import { isWritable } from '@eip/contracts/flow';
 import type { Db, Executor } from '../../../db/client.js';
 import { newId } from '../../../db/ids.js';
 import { forbidden, notFound } from '../../../errors.js';
@@ -149,7 +150,7 @@ export async function saveStartDraft(db: Db, auth: AuthContext, input: StartInpu
     });
     const data = { ...current };
     for (const [field, value] of Object.entries(input.data ?? {})) {
-      if (permissions[field] === 'w' || permissions[field] === 'b') data[field] = value;
+      if (isWritable(permissions[field])) data[field] = value;
     }
     const row = newInstanceRow(auth, def, initiator, data, input, 'draft', draft);
     if (draft) {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubFetch } from '../test/fetch';
@@ -20,10 +20,11 @@ describe('/loading (spec §2)', () => {
   it('shows a loading page titled 正在加载 to a signed-in user', async () => {
     signInWith('token');
     renderApp('/loading');
-    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    // The route's code arrives lazily and its fallback looks alike, so wait for the page's own title first.
+    await waitFor(() => expect(document.title).toBe('正在加载 - EIP 门户'), { timeout: 5000 });
+    const main = screen.getByRole('main');
     expect(main.textContent).toBe('加载中…');
     expect(main.querySelector('.ant-spin-spinning')).not.toBeNull();
-    expect(document.title).toBe('正在加载 - EIP 门户');
   });
 
   it('is not open without sign-in: a visitor goes to /login', async () => {

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../apps/server/src/db/client.js';
-import * as schema from '../apps/server/src/db/schema.js';
 import { queryRows } from './database.js';
 
 export interface PlanSummary {
@@ -45,7 +44,7 @@ export async function recordQueries(run: (db: Db) => Promise<unknown>, forward?:
       return forward ? forward(config, params) : { rows: [], fields: [], rowCount: 0, command: 'SELECT' };
     },
   };
-  await run(drizzle(recorder as never, { schema }) as unknown as Db);
+  await run(drizzle(recorder as never) as unknown as Db);
   return recorded;
 }
 

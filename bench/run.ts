@@ -31,7 +31,7 @@ const USERS = 100_000;
 const BENCH_PASSWORD = 'Bench#2026';
 const SIGN_IN = { clients: 8, seconds: 10, maxSignIns: 5_000, argon2Seconds: 8 };
 const QUERY = { warmup: 20, samples: 1_000, seconds: 30 };
-const COMPLETIONS = { clients: 32, startSeconds: 15, maxStarts: 12_000, completeSeconds: 10 };
+const COMPLETIONS = { clients: 32, startSeconds: 30, maxStarts: 12_000, completeSeconds: 15 };
 const PGBENCH = { scale: 10, clients: 32, threads: 2, seconds: 15 };
 /** ARCHITECTURE §8 on PostgreSQL; a tenth of it on PGlite, with the same number of tasks per user */
 const TODO_SIZE: Record<'postgres' | 'pglite', TodoSize> = {
@@ -266,6 +266,7 @@ async function databaseBenches(
   const server = await startServer(bench, database);
   teardown.push(() => server.stop());
   const client = createClient(server.origin);
+  teardown.push(async () => client.close());
 
   const encrypt = await client.encryptor();
   const admin = await client.call('login', {

@@ -201,7 +201,9 @@ export async function benchWeb(
   const app = await buildApp({ config, database, logger: false });
   teardown.push(() => app.close());
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = await signIn(createClient(origin), options.account, DEFAULT_DEMO_PASSWORD);
+  const client = createClient(origin);
+  teardown.push(async () => client.close());
+  const token = await signIn(client, options.account, DEFAULT_DEMO_PASSWORD);
 
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -223,7 +225,7 @@ export async function benchWeb(
   const approvalForm = await measureApprovalForm(
     browser,
     origin,
-    await signIn(createClient(origin), options.approver, DEFAULT_DEMO_PASSWORD),
+    await signIn(client, options.approver, DEFAULT_DEMO_PASSWORD),
   );
   return {
     login,

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database as the repositories see it. It is opened without drizzle's relational query API (no
+ * schema): nothing uses it, and every transaction would build a query object per table for it.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -38,7 +41,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dir = path.join(options.dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   return {
     db,
     engine: 'pglite',
@@ -52,50 +55,81 @@ const PREPARED_LIMIT = 500;
 /** Texts seen once are remembered up to this many, so that one-off texts never take a name. */
 const SEEN_LIMIT = 5000;
 
-/** node-postgres's record of the statements a connection has prepared. */
-interface PreparedRecord {
-  parsedStatements: Record<string, string>;
-  submittedNamedStatements: Record<string, string>;
-}
+/** drizzle's BEGIN of a transaction: the text `begin`, no values, no callback. */
+const isBegin = (args: unknown[]) => {
+  const [config, values] = args as [{ text?: unknown } | string, unknown];
+  return (
+    typeof config === 'object' &&
+    config.text === 'begin' &&
+    args.length <= 2 &&
+    (values === undefined || (Array.isArray(values) && values.length === 0))
+  );
+};
 
 /**
- * A node-postgres client that prepares every parameterised statement used again under a name of its
- * text, so that the server parses and plans it once per connection instead of on every call. A text gets
- * a name on its second use (one-off texts, e.g. an IN list of an unusual length, never do), per process
- * in that order, up to PREPARED_LIMIT names.
+ * A node-postgres client that spares round trips and server work:
+ * - it prepares every parameterised statement used again under a name of its text, so that the server
+ *   parses and plans it once per connection instead of on every call. A text gets a name on its second
+ *   use (one-off texts, e.g. an IN list of an unusual length, never do), per process in that order, up
+ *   to PREPARED_LIMIT names;
+ * - a transaction's BEGIN waits for the transaction's first statement and goes to the server in the same
+ *   write (the connection is in pipeline mode, so the statement need not wait for BEGIN's answer): a
+ *   round trip less for every transaction, and on a machine where a socket write costs about 0.1 ms of
+ *   CPU that is a tenth of a completed task's cost. BEGIN does not fail on a working connection (nothing
+ *   here cancels queries); were it to fail and the connection to survive, the statement would have run
+ *   on its own, and the call fails all the same.
  */
 function preparingClient(driver: typeof pg) {
   const seenOnce = new Set<string>();
   const names = new Map<string, string>();
+  /** names given so far: a retired name is never given again */
+  let given = 0;
   const nameOf = (text: string) => {
     const name = names.get(text);
-    if (name !== undefined || names.size >= PREPARED_LIMIT) return name;
+    if (name !== undefined || given >= PREPARED_LIMIT) return name;
     if (!seenOnce.delete(text)) {
       if (seenOnce.size < SEEN_LIMIT) seenOnce.add(text);
       return undefined;
     }
-    const next = `eip_${names.size + 1}`;
+    const next = `eip_${++given}`;
     names.set(text, next);
     return next;
   };
   return class PreparingClient extends driver.Client {
+    private beginWaiting = false;
+
     override query(...args: unknown[]): never {
+      if (isBegin(args)) {
+        this.beginWaiting = true;
+        return Promise.resolve({ command: 'BEGIN', rows: [], fields: [], rowCount: null }) as never;
+      }
+      if (this.beginWaiting) {
+        this.beginWaiting = false;
+        const { stream } = (this as unknown as { connection: { stream: { cork(): void; uncork(): void } } })
+          .connection;
+        stream.cork();
+        const begun = (super.query as (...a: unknown[]) => Promise<unknown>)('begin');
+        const answer = this.query(...args) as unknown as Promise<unknown>;
+        stream.uncork();
+        return Promise.all([begun, answer]).then(([, result]) => result) as never;
+      }
       const [config, values] = args as [{ text?: unknown; name?: string } | string, unknown[] | undefined];
-      const name =
+      const text =
         typeof config === 'object' && !config.name && typeof config.text === 'string' && values?.length
-          ? nameOf(config.text)
+          ? config.text
           : undefined;
+      const name = text === undefined ? undefined : nameOf(text);
       if (name) args[0] = { ...(config as object), name };
       const result = (super.query as (...a: unknown[]) => never)(...args) as unknown;
-      if (name && result instanceof Promise) {
+      if (name && text && result instanceof Promise) {
         result.catch((error: unknown) => {
-          // A value the driver could not encode fails the call before it reaches the server, and the
-          // driver then closes the statement without forgetting it: forget it, so the next use prepares
-          // it again. An error from the server (it has a severity) leaves the statement prepared.
+          // A value the driver could not encode fails the call before it reaches the server; the driver
+          // then closes the statement on the server, but its record of the connection's statements may
+          // still (or again, once the server's answer to the Parse arrives) call it prepared. The text
+          // therefore gets a new name next time. An error from the server (it has a severity) leaves
+          // the statement as it was.
           if (typeof error === 'object' && error !== null && 'severity' in error) return;
-          const record = (this as unknown as { connection: PreparedRecord }).connection;
-          delete record.parsedStatements[name];
-          delete record.submittedNamedStatements[name];
+          if (names.get(text) === name) names.delete(text);
         });
       }
       return result as never;
@@ -111,11 +145,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionString: url,
     max: options.poolSize ?? 20,
     Client: preparingClient(driver),
+    // queries are sent without waiting for the answer before: only BEGIN and the statement after it
+    // use that (everything else awaits each answer), see preparingClient
+    pipeline: true,
   });
   // An idle connection dropped by the server (restart, failover, terminate) is replaced on next use;
   // without a listener node-postgres would end the process.
   pool.on('error', () => {});
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   return {
     db,
     engine: 'postgres',
@@ -124,7 +161,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock(hashtext($1))', ['eip-migrations']);
-        await migrate(drizzle(client, { schema }), { migrationsFolder: options.migrationsDir });
+        await migrate(drizzle(client), { migrationsFolder: options.migrationsDir });
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['eip-migrations']).catch(() => {});
         client.release();

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { coalesce } from '../db/coalesce.js';
-import { queryRows, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
+import { statement, value } from '../db/statements.js';
 import { revokedTokens, tenants, users } from '../db/schema.js';
 import { invalidToken } from '../errors.js';
 import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
@@ -22,25 +23,32 @@ interface Standing {
   revoked: boolean;
 }
 
+/** The standing of the users behind many tokens, in one indexed query; `i` numbers them from 1. */
+const standings = statement<
+  { tenantIds: string[]; userIds: string[]; jtis: string[] },
+  Standing & { i: number }
+>(
+  () => sql`
+    select k.i::int as i, u.status, u.fullname, u.password_version as "passwordVersion",
+           t.enabled as "tenantEnabled",
+           exists (select 1 from ${revokedTokens} r where r.jti = k.jti) as revoked
+    from unnest(${value('tenantIds')}::text[], ${value('userIds')}::text[], ${value('jtis')}::text[])
+         with ordinality as k(tenant_id, user_id, jti, i)
+    join ${users} u on u.tenant_id = k.tenant_id and u.id = k.user_id
+    join ${tenants} t on t.id = u.tenant_id`,
+);
+
 /**
- * The standing of the users behind many tokens in one indexed query: the requests of one event-loop
- * turn share it (coalesce), so a busy server sends one lookup for many calls.
+ * Looks up the standing behind a token: the lookups of one event-loop turn share one query (coalesce),
+ * so a busy server sends one lookup for many calls.
  */
 function standingLookup(db: Db) {
   return coalesce(async (claims: AuthContext[]): Promise<(Standing | undefined)[]> => {
-    const rows = await queryRows<Standing & { i: number }>(
-      db,
-      sql`
-        select k.i::int as i, u.status, u.fullname, u.password_version as "passwordVersion",
-               t.enabled as "tenantEnabled",
-               exists (select 1 from ${revokedTokens} r where r.jti = k.jti) as revoked
-        from unnest(${sql.param(claims.map((c) => c.tenantId))}::text[],
-                    ${sql.param(claims.map((c) => c.userId))}::text[],
-                    ${sql.param(claims.map((c) => c.jti))}::text[])
-             with ordinality as k(tenant_id, user_id, jti, i)
-        join ${users} u on u.tenant_id = k.tenant_id and u.id = k.user_id
-        join ${tenants} t on t.id = u.tenant_id`,
-    );
+    const rows = await standings(db, {
+      tenantIds: claims.map((c) => c.tenantId),
+      userIds: claims.map((c) => c.userId),
+      jtis: claims.map((c) => c.jti),
+    });
     const byIndex = new Map(rows.map((row) => [Number(row.i), row]));
     return claims.map((_, i) => byIndex.get(i + 1));
   });

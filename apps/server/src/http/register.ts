@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { coalesce } from '../db/coalesce.js';
+import { statement, value } from '../db/statements.js';
 import { auditLog } from '../db/schema.js';
 import { AppError, badRequest, noToken } from '../errors.js';
 import { translate } from '../i18n/messages.js';
@@ -101,24 +102,43 @@ interface RegisterDeps {
   tokens: TokenService;
 }
 
-type AuditRecord = Pick<
-  typeof auditLog.$inferInsert,
-  'tenantId' | 'userId' | 'account' | 'action' | 'target' | 'clientIp' | 'result' | 'requestId'
->;
+/** The fields of an audit record. */
+const AUDIT_FIELDS = [
+  'tenantId',
+  'userId',
+  'account',
+  'action',
+  'target',
+  'clientIp',
+  'result',
+  'requestId',
+] as const;
+type AuditField = (typeof AUDIT_FIELDS)[number];
+type AuditRecord = Pick<typeof auditLog.$inferInsert, AuditField>;
+
+/** Inserts many audit records at once: each field as a text array of the records' values. */
+const insertAudit = statement<Record<AuditField, (string | null)[]>>(
+  () => sql`
+    insert into ${auditLog} (${sql.join(
+      AUDIT_FIELDS.map((field) => sql.identifier(auditLog[field].name)),
+      sql`, `,
+    )})
+    select * from unnest(${sql.join(
+      AUDIT_FIELDS.map((field) => sql`${value(field)}::text[]`),
+      sql`, `,
+    )})`,
+);
 
 /**
  * Appends audit records: the records of one event-loop turn go in one statement (coalesce), and each
  * call resolves once its record is committed.
  */
 function auditWriter(db: Db) {
-  const column = (rows: AuditRecord[], key: keyof AuditRecord) =>
-    sql`${sql.param(rows.map((row) => row[key] ?? null))}::text[]`;
   return coalesce(async (rows: AuditRecord[]) => {
-    await db.execute(sql`
-      insert into ${auditLog} (tenant_id, user_id, account, action, target, client_ip, result, request_id)
-      select * from unnest(${column(rows, 'tenantId')}, ${column(rows, 'userId')}, ${column(rows, 'account')},
-                           ${column(rows, 'action')}, ${column(rows, 'target')}, ${column(rows, 'clientIp')},
-                           ${column(rows, 'result')}, ${column(rows, 'requestId')})`);
+    const fields = Object.fromEntries(
+      AUDIT_FIELDS.map((field) => [field, rows.map((row) => row[field] ?? null)]),
+    ) as Record<AuditField, (string | null)[]>;
+    await insertAudit(db, fields);
     return rows.map(() => undefined);
   });
 }

@@ -1,4 +1,5 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { webcrypto } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { newId } from '../db/ids.js';
 
 /** Who is asking: read from a valid bearer token. */
@@ -44,11 +45,18 @@ export interface TokenService {
 }
 
 const ISSUER = 'eip-portal';
+/** Tokens whose signature was checked are remembered up to this many (the least recently used are forgotten first). */
+const VERIFIED_LIMIT = 10_000;
 /** The `scp` claim of guest tokens; user tokens have none. */
 const GUEST_SCOPE = 'guest';
 
-export function createTokenService(key: Buffer, ttlSeconds: number): TokenService {
-  const sign = (claims: Record<string, string | number>, subject: string, lifetimeSeconds: number) =>
+export function createTokenService(secret: Buffer, ttlSeconds: number): TokenService {
+  // imported once: given the raw bytes, jose would import the key again for every token it checks
+  const imported = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  const sign = async (claims: Record<string, string | number>, subject: string, lifetimeSeconds: number) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(subject)
@@ -56,10 +64,25 @@ export function createTokenService(key: Buffer, ttlSeconds: number): TokenServic
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(`${lifetimeSeconds}s`)
-      .sign(key);
+      .sign(await imported);
+  // A browser sends the same token with every call for hours: its signature is checked once, and later
+  // calls with the very same string only check that it has not expired (sign-out is checked elsewhere,
+  // against the database, on every call).
+  const verified = new Map<string, JWTPayload>();
   const verify = async (token: string) => {
+    const known = verified.get(token);
+    if (known) {
+      verified.delete(token);
+      if (known.exp! * 1000 <= Date.now()) return null;
+      verified.set(token, known); // the most recently used are forgotten last
+      return known;
+    }
     try {
-      return (await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })).payload;
+      const { payload } = await jwtVerify(token, await imported, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (typeof payload.exp !== 'number') return null;
+      if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+      verified.set(token, payload);
+      return payload;
     } catch {
       return null;
     }

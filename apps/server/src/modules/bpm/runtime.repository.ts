@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
+import { allColumns, rowStatement, statement, value } from '../../db/statements.js';
 import {
   flowInstances,
   flowOpinions,
@@ -12,7 +13,12 @@ import {
   secretaries,
 } from '../../db/schema.js';
 
-/** The engine's reads and writes of runtime rows: instances, tokens, tasks, candidates, opinions, messages. */
+/**
+ * The engine's reads and writes of runtime rows: instances, tokens, tasks, candidates, opinions, messages.
+ * What every command sends (locking its instance, reading its task and tokens, closing a task, ending
+ * the instance) are fixed statements built once (db/statements.ts): the query builder would cost them
+ * more CPU than the database spends on them.
+ */
 
 export type InstanceRow = typeof flowInstances.$inferSelect;
 export type TaskRow = typeof flowTasks.$inferSelect;
@@ -29,10 +35,25 @@ const NOW = sql`clock_timestamp()`;
 /** Tasks someone may still act on: pending, or waiting for the people its handler asked. */
 export const OPEN_TASK_STATUSES = ['pending', 'waiting'] as const;
 
-/** The id of the tree an instance belongs to: its root's (a top-level instance is its own root). */
-const rootOf = (tenantId: string, instanceId: SQL | string) =>
+/** The id of the tree an instance (its id, or a subquery answering it) belongs to: its root's. */
+const rootOf = (instanceId: SQL) =>
   sql`(select coalesce(${flowInstances.rootInstanceId}, ${flowInstances.id}) from ${flowInstances}
-    where ${flowInstances.tenantId} = ${tenantId} and ${flowInstances.id} = ${instanceId})`;
+    where ${flowInstances.tenantId} = ${value('tenantId')} and ${flowInstances.id} = ${instanceId})`;
+
+/** Locks the root of the tree an instance (its id, or a subquery answering it) belongs to. */
+const lockRootWhere = <Values extends { tenantId: string }>(instanceId: SQL) =>
+  rowStatement<typeof flowInstances, Values>(
+    flowInstances,
+    () => sql`select ${allColumns(flowInstances)} from ${flowInstances}
+      where ${flowInstances.tenantId} = ${value('tenantId')} and ${flowInstances.id} = ${rootOf(instanceId)}
+      for update`,
+  );
+
+const lockRootOfInstance = lockRootWhere<{ tenantId: string; id: string }>(sql`${value('id')}`);
+const lockRootOfTaskStatement = lockRootWhere<{ tenantId: string; taskId: string }>(
+  sql`(select ${flowTasks.instanceId} from ${flowTasks}
+    where ${flowTasks.tenantId} = ${value('tenantId')} and ${flowTasks.id} = ${value('taskId')})`,
+);
 
 /**
  * Locks an instance for the rest of the transaction: every command on an instance runs one at a time.
@@ -44,11 +65,7 @@ export async function lockInstance(
   tenantId: string,
   id: string,
 ): Promise<InstanceRow | undefined> {
-  const [root] = await tx
-    .select()
-    .from(flowInstances)
-    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, rootOf(tenantId, id))))
-    .for('update');
+  const [root] = await lockRootOfInstance(tx, { tenantId, id });
   if (!root || root.id === id) return root;
   return findInstance(tx, tenantId, id);
 }
@@ -58,20 +75,18 @@ export async function lockInstance(
  * statement; answers the locked root (the task's instance, unless that is a call activity's child).
  */
 export async function lockRootOfTask(tx: Executor, tenantId: string, taskId: string) {
-  const instanceOfTask = sql`(select ${flowTasks.instanceId} from ${flowTasks} where ${flowTasks.tenantId} = ${tenantId} and ${flowTasks.id} = ${taskId})`;
-  const [root] = await tx
-    .select()
-    .from(flowInstances)
-    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, rootOf(tenantId, instanceOfTask))))
-    .for('update');
+  const [root] = await lockRootOfTaskStatement(tx, { tenantId, taskId });
   return root;
 }
 
+const instanceById = rowStatement<typeof flowInstances, { tenantId: string; id: string }>(
+  flowInstances,
+  () => sql`select ${allColumns(flowInstances)} from ${flowInstances}
+    where ${flowInstances.tenantId} = ${value('tenantId')} and ${flowInstances.id} = ${value('id')}`,
+);
+
 export async function findInstance(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(flowInstances)
-    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, id)));
+  const [row] = await instanceById(db, { tenantId, id });
   return row;
 }
 
@@ -83,11 +98,44 @@ export type InstancePatch = Partial<
   Pick<InstanceRow, 'status' | 'data' | 'vars' | 'subject' | 'endAt' | 'suspended' | 'defId' | 'createdAt'>
 >;
 
+const instanceColumns = getTableColumns(flowInstances);
+
 export async function updateInstance(tx: Executor, tenantId: string, id: string, set: InstancePatch) {
-  await tx
-    .update(flowInstances)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(flowInstances.tenantId, tenantId), eq(flowInstances.id, id)));
+  const assignments = Object.entries({ ...set, updatedAt: new Date() })
+    .filter(([property, patched]) => patched !== undefined && property in instanceColumns)
+    .map(([property, patched]) => {
+      const column = instanceColumns[property as keyof typeof instanceColumns];
+      return sql`${sql.identifier(column.name)} = ${sql.param(patched, column)}`;
+    });
+  await tx.execute(
+    sql`update ${flowInstances} set ${sql.join(assignments, sql`, `)}
+        where ${flowInstances.tenantId} = ${tenantId} and ${flowInstances.id} = ${id}`,
+  );
+}
+
+const endWithoutTokens = statement<{ tenantId: string; id: string; status: string; endAt: Date }>(
+  () => sql`update ${flowInstances}
+    set status = ${value('status')}, end_at = ${sql.param(value('endAt'), flowInstances.endAt)},
+        updated_at = ${sql.param(value('endAt'), flowInstances.updatedAt)}, suspended = false
+    where ${flowInstances.tenantId} = ${value('tenantId')} and ${flowInstances.id} = ${value('id')}
+      and not exists (
+        select 1 from ${flowTokens}
+        where ${flowTokens.tenantId} = ${value('tenantId')} and ${flowTokens.instanceId} = ${value('id')}
+      )
+    returning 1`,
+);
+
+/**
+ * Ends an instance (status end, not suspended) only when it has no token left, nothing left to do;
+ * answers whether it did.
+ */
+export async function endInstanceWithoutTokens(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  end: { status: string; endAt: Date },
+): Promise<boolean> {
+  return (await endWithoutTokens(tx, { tenantId, id, ...end })).length > 0;
 }
 
 export async function deleteInstance(tx: Executor, tenantId: string, id: string) {
@@ -120,19 +168,24 @@ export async function insertToken(
   return token!;
 }
 
-export async function tokensOf(tx: Executor, tenantId: string, instanceId: string): Promise<TokenRow[]> {
-  return tx
-    .select()
-    .from(flowTokens)
-    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.instanceId, instanceId)))
-    .orderBy(asc(flowTokens.createdAt), asc(flowTokens.id));
-}
+const tokensOfInstance = rowStatement<typeof flowTokens, { tenantId: string; instanceId: string }>(
+  flowTokens,
+  () => sql`select ${allColumns(flowTokens)} from ${flowTokens}
+    where ${flowTokens.tenantId} = ${value('tenantId')} and ${flowTokens.instanceId} = ${value('instanceId')}
+    order by ${flowTokens.createdAt}, ${flowTokens.id}`,
+);
+
+export const tokensOf = (tx: Executor, tenantId: string, instanceId: string): Promise<TokenRow[]> =>
+  tokensOfInstance(tx, { tenantId, instanceId });
+
+const tokenById = rowStatement<typeof flowTokens, { tenantId: string; id: string }>(
+  flowTokens,
+  () => sql`select ${allColumns(flowTokens)} from ${flowTokens}
+    where ${flowTokens.tenantId} = ${value('tenantId')} and ${flowTokens.id} = ${value('id')}`,
+);
 
 export async function findToken(tx: Executor, tenantId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(flowTokens)
-    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.id, id)));
+  const [row] = await tokenById(tx, { tenantId, id });
   return row;
 }
 
@@ -148,12 +201,16 @@ export async function setTokenSequence(
     .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.id, id)));
 }
 
+const deleteToken = rowStatement<typeof flowTokens, { tenantId: string; id: string }>(
+  flowTokens,
+  () => sql`delete from ${flowTokens}
+    where ${flowTokens.tenantId} = ${value('tenantId')} and ${flowTokens.id} = ${value('id')}
+    returning ${allColumns(flowTokens)}`,
+);
+
 /** Removes a token and answers it (undefined when it is gone already). */
 export async function takeToken(tx: Executor, tenantId: string, id: string): Promise<TokenRow | undefined> {
-  const [row] = await tx
-    .delete(flowTokens)
-    .where(and(eq(flowTokens.tenantId, tenantId), eq(flowTokens.id, id)))
-    .returning();
+  const [row] = await deleteToken(tx, { tenantId, id });
   return row;
 }
 
@@ -162,30 +219,42 @@ export async function deleteTokens(tx: Executor, tenantId: string, ids: string[]
     await tx.delete(flowTokens).where(and(eq(flowTokens.tenantId, tenantId), inArray(flowTokens.id, ids)));
 }
 
+const taskById = rowStatement<typeof flowTasks, { tenantId: string; id: string }>(
+  flowTasks,
+  () => sql`select ${allColumns(flowTasks)} from ${flowTasks}
+    where ${flowTasks.tenantId} = ${value('tenantId')} and ${flowTasks.id} = ${value('id')}`,
+);
+
 export async function findTask(db: Executor, tenantId: string, id: string): Promise<TaskRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(flowTasks)
-    .where(and(eq(flowTasks.tenantId, tenantId), eq(flowTasks.id, id)));
+  const [row] = await taskById(db, { tenantId, id });
   return row;
 }
+
+const taskWithRowsOf = rowStatement<
+  typeof flowTasks,
+  { tenantId: string; id: string; userId: string },
+  { principals: (string | null)[] }
+>(
+  flowTasks,
+  () => sql`select ${allColumns(flowTasks)},
+      array(
+        select ${flowTaskCandidates.principalId} from ${flowTaskCandidates}
+        where ${flowTaskCandidates.tenantId} = ${value('tenantId')} and ${flowTaskCandidates.taskId} = ${value('id')}
+          and ${flowTaskCandidates.userId} = ${value('userId')}
+      ) as "principals"
+    from ${flowTasks}
+    where ${flowTasks.tenantId} = ${value('tenantId')} and ${flowTasks.id} = ${value('id')}`,
+);
 
 /**
  * A task with the candidate rows a user holds on it (their own, principalId null, and those they hold
  * as an agent), in one query.
  */
 export async function findTaskWithRowsOf(db: Executor, tenantId: string, id: string, userId: string) {
-  const [row] = await db
-    .select({
-      task: flowTasks,
-      principals: sql<(string | null)[]>`array(
-        select ${flowTaskCandidates.principalId} from ${flowTaskCandidates}
-        where ${flowTaskCandidates.tenantId} = ${tenantId} and ${flowTaskCandidates.taskId} = ${id}
-          and ${flowTaskCandidates.userId} = ${userId})`,
-    })
-    .from(flowTasks)
-    .where(and(eq(flowTasks.tenantId, tenantId), eq(flowTasks.id, id)));
-  return row && { task: row.task, rows: row.principals.map((principalId) => ({ principalId })) };
+  const [row] = await taskWithRowsOf(db, { tenantId, id, userId });
+  if (!row) return undefined;
+  const { principals, ...task } = row;
+  return { task, rows: principals.map((principalId) => ({ principalId })) };
 }
 
 export async function findTasks(db: Executor, tenantId: string, ids: string[]): Promise<TaskRow[]> {
@@ -326,51 +395,94 @@ export async function openChildTasks(tx: Executor, tenantId: string, parentTaskI
     );
 }
 
-/**
- * Closes a handled task in one statement: the task is done (by whom, how), its candidate rows go, its
- * waiting opinion gets the outcome. Answers the users following the task's node of its instance (a
- * follow with an empty node list follows every node), and whether questions its handler asked (child
- * tasks) are still open.
- */
-export async function closeHandledTask(
-  tx: Executor,
-  task: Pick<TaskRow, 'tenantId' | 'id' | 'instanceId' | 'nodeId'>,
-  by: { id: string; name: string },
-  outcome: Pick<OpinionRow, 'status' | 'opinion' | 'files' | 'principalId' | 'principalName'>,
-): Promise<{ followers: string[]; asked: boolean }> {
-  const [row] = await queryRows<{ followers: string[]; asked: boolean }>(
-    tx,
-    sql`
+interface CloseValues extends Record<string, unknown> {
+  tenantId: string;
+  id: string;
+  instanceId: string;
+  nodeId: string;
+  tokenId: string;
+  byId: string;
+  byName: string;
+  status: string;
+  opinion: string | null;
+  /** the attachments as JSON text */
+  files: string;
+  principalId: string | null;
+  principalName: string | null;
+}
+
+/** closeHandledTask's statement, taking the task's token or not. */
+const closeTask = (takeToken: boolean) =>
+  statement<CloseValues, { followers: string[]; asked: boolean; returnToNodeId: string | null }>(() => {
+    const tenantId = value('tenantId');
+    const id = value('id');
+    const taken = takeToken
+      ? sql`delete from ${flowTokens} where tenant_id = ${tenantId} and id = ${value('tokenId')}
+          returning return_to_node_id`
+      : sql`select null::text as return_to_node_id where false`;
+    return sql`
       with closed as (
         update ${flowTasks}
-        set status = 'done', completed_at = ${NOW}, completed_by = ${by.id}, completed_by_name = ${by.name},
-            action = ${outcome.status}, locked_by = null
-        where tenant_id = ${task.tenantId} and id = ${task.id}
+        set status = 'done', completed_at = ${NOW}, completed_by = ${value('byId')},
+            completed_by_name = ${value('byName')}, action = ${value('status')}, locked_by = null
+        where tenant_id = ${tenantId} and id = ${id}
       ), offered as (
-        delete from ${flowTaskCandidates} where tenant_id = ${task.tenantId} and task_id = ${task.id}
+        delete from ${flowTaskCandidates} where tenant_id = ${tenantId} and task_id = ${id}
       ), decided as (
         update ${flowOpinions}
-        set status = ${outcome.status}, auditor_id = ${by.id}, auditor_name = ${by.name},
-            opinion = ${outcome.opinion}, files = ${JSON.stringify(outcome.files)}::jsonb,
-            principal_id = ${outcome.principalId}, principal_name = ${outcome.principalName},
+        set status = ${value('status')}, auditor_id = ${value('byId')}, auditor_name = ${value('byName')},
+            opinion = ${value('opinion')}, files = ${value('files')}::jsonb,
+            principal_id = ${value('principalId')}, principal_name = ${value('principalName')},
             completed_at = ${NOW},
             dur_ms = (extract(epoch from ${NOW} - created_at) * 1000)::bigint
-        where tenant_id = ${task.tenantId} and task_id = ${task.id} and status = 'awaiting_check'
-      )
+        where tenant_id = ${tenantId} and task_id = ${id} and status = 'awaiting_check'
+      ), taken as (${taken})
       select array(
                select user_id from ${flowTaskFollows}
-               where tenant_id = ${task.tenantId} and instance_id = ${task.instanceId}
-                 and (node_ids = '[]'::jsonb or node_ids @> jsonb_build_array(${task.nodeId}::text))
+               where tenant_id = ${tenantId} and instance_id = ${value('instanceId')}
+                 and (node_ids = '[]'::jsonb or node_ids @> jsonb_build_array(${value('nodeId')}::text))
              ) as followers,
              exists(
                select 1 from ${flowTasks}
-               where tenant_id = ${task.tenantId} and parent_task_id = ${task.id}
+               where tenant_id = ${tenantId} and parent_task_id = ${id}
                  and status in (${sql.join(
-                   OPEN_TASK_STATUSES.map((status) => sql`${status}`),
+                   OPEN_TASK_STATUSES.map((status) => sql.raw(`'${status}'`)),
                    sql`, `,
                  )})
-             ) as asked`,
-  );
+             ) as asked,
+             (select return_to_node_id from taken) as "returnToNodeId"`;
+  });
+const closeTaskKeepingToken = closeTask(false);
+const closeTaskTakingToken = closeTask(true);
+
+/**
+ * Closes a handled task in one statement: the task is done (by whom, how), its candidate rows go, its
+ * waiting opinion gets the outcome, and, with `takeToken`, its token is taken (the task's node is left).
+ * Answers the users following the task's node of its instance (a follow with an empty node list follows
+ * every node), whether questions its handler asked (child tasks) are still open, and the node the taken
+ * token was to return to (a send-back with direct return), if any.
+ */
+export async function closeHandledTask(
+  tx: Executor,
+  task: Pick<TaskRow, 'tenantId' | 'id' | 'instanceId' | 'nodeId' | 'tokenId'>,
+  by: { id: string; name: string },
+  outcome: Pick<OpinionRow, 'status' | 'opinion' | 'files' | 'principalId' | 'principalName'>,
+  { takeToken }: { takeToken: boolean },
+): Promise<{ followers: string[]; asked: boolean; returnToNodeId: string | null }> {
+  const [row] = await (takeToken ? closeTaskTakingToken : closeTaskKeepingToken)(tx, {
+    tenantId: task.tenantId,
+    id: task.id,
+    instanceId: task.instanceId,
+    nodeId: task.nodeId,
+    tokenId: task.tokenId,
+    byId: by.id,
+    byName: by.name,
+    status: outcome.status,
+    opinion: outcome.opinion,
+    files: JSON.stringify(outcome.files),
+    principalId: outcome.principalId,
+    principalName: outcome.principalName,
+  });
   return row!;
 }
 

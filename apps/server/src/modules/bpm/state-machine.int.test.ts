@@ -155,6 +155,17 @@ describe('parallel branches', () => {
     expect(await waiting(instId)).toEqual(['A1', 'B1']);
   });
 
+  it('reject to a node with direct return: its handler agreeing goes straight back to the node that sent it', async () => {
+    const instId = await throughSplit();
+    await f.handleOk('luobin', instId, 'agree');
+    await f.handleOk('liangchen', instId, 'reject', { destination: 'P0', backHandMode: 'direct' });
+    expect(await waiting(instId)).toEqual(['P0']);
+    await f.handleOk('heyu', instId, 'agree');
+    expect(await waiting(instId)).toEqual(['A2']);
+    await f.handleOk('liangchen', instId, 'agree');
+    expect(await waiting(instId)).toEqual(['C']);
+  });
+
   it('take back inside a branch leaves the sibling branch; after the join it is refused', async () => {
     const instId = await throughSplit();
     await f.handleOk('luobin', instId, 'agree');

@@ -254,11 +254,15 @@ export async function moveOn(run: Run, fromNodeId: string) {
   await endWhenNoTokenLeft(run);
 }
 
-/** Ends the instance when nothing is left to do. */
+const endPatch = (status: 'end' | 'manualend') => ({ status, endAt: new Date(), suspended: false });
+
+/** Ends the instance when nothing is left to do (no token left), in one statement. */
 async function endWhenNoTokenLeft(run: Run) {
   if (run.instance.status === 'end') return;
-  const left = await repo.tokensOf(run.tx, run.tenantId, run.instance.id);
-  if (left.length === 0) await endInstance(run, 'end');
+  const patch = endPatch('end');
+  if (!(await repo.endInstanceWithoutTokens(run.tx, run.tenantId, run.instance.id, patch))) return;
+  run.instance = { ...run.instance, ...patch };
+  await afterEnd(run, 'end');
 }
 
 /**
@@ -267,7 +271,12 @@ async function endWhenNoTokenLeft(run: Run) {
  * waits: resuming it takes up what its children did meanwhile (resumeWaitingWork).
  */
 export async function endInstance(run: Run, status: 'end' | 'manualend') {
-  await patchInstance(run, { status, endAt: new Date(), suspended: false });
+  await patchInstance(run, endPatch(status));
+  await afterEnd(run, status);
+}
+
+/** What follows the end of an instance: its parent's part (see endInstance). */
+async function afterEnd(run: Run, status: 'end' | 'manualend') {
   const { parentInstanceId, parentTokenId } = run.instance;
   if (!parentInstanceId || !parentTokenId) return;
   const parent = await repo.lockInstance(run.tx, run.tenantId, parentInstanceId);
@@ -339,8 +348,16 @@ export async function peopleByIds(run: Run, ids: readonly string[]): Promise<Per
  */
 export async function continueFrom(run: Run, node: FlowNode, tokenId: string) {
   const token = await repo.takeToken(run.tx, run.tenantId, tokenId);
-  if (token?.returnToNodeId) {
-    await enterUserTask(run, requireNode(run.def.model, token.returnToNodeId));
+  await leaveNode(run, node, token?.returnToNodeId ?? null);
+}
+
+/**
+ * Goes on from a node whose token was taken: back to the node a send-back with direct return left in
+ * the token, or along the flow.
+ */
+export async function leaveNode(run: Run, node: FlowNode, returnToNodeId: string | null) {
+  if (returnToNodeId) {
+    await enterUserTask(run, requireNode(run.def.model, returnToNodeId));
     return;
   }
   await moveOn(run, node.id);

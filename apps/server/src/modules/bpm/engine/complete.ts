@@ -6,7 +6,7 @@ import type { FlowNode } from '../../../flow/model.js';
 import type { AuthContext } from '../../../security/tokens.js';
 import * as repo from '../runtime.repository.js';
 import { answerAsked } from './ask.js';
-import { activeQueue, checkNodeUsers, continueFrom, endInstance } from './advance.js';
+import { activeQueue, checkNodeUsers, continueFrom, endInstance, leaveNode } from './advance.js';
 import { openTask, requireButton, requireTaskType } from './authority.js';
 import { clearAllWork } from './clear.js';
 import { countersignOutcome } from './countersign.js';
@@ -46,15 +46,24 @@ async function takeFormData(run: Run, node: FlowNode, incoming: FormData | undef
 
 /** The initiator resubmits after a send-back or a withdrawal. */
 async function resubmit(run: Run, task: repo.TaskRow, acting: Acting, input: CompleteInput) {
-  await finishTask(run, task, 'resubmit', acting, input);
+  const { returnToNodeId } = await finishTask(run, task, 'resubmit', acting, input, { leave: true });
   await patchInstance(run, { status: 'running' });
-  await continueFrom(run, startNodeOf(run), task.tokenId);
+  await leaveNode(run, startNodeOf(run), returnToNodeId);
 }
 
 /** A plain task is decided by one handler: agree or oppose, the opinion recording the stand. */
 async function decide(run: Run, task: repo.TaskRow, node: FlowNode, acting: Acting, input: CompleteInput) {
-  await finishTask(run, task, input.actionName as 'agree' | 'oppose', acting, input);
-  await continueFrom(run, node, task.tokenId);
+  const { returnToNodeId } = await finishTask(
+    run,
+    task,
+    input.actionName as 'agree' | 'oppose',
+    acting,
+    input,
+    {
+      leave: true,
+    },
+  );
+  await leaveNode(run, node, returnToNodeId);
 }
 
 /**

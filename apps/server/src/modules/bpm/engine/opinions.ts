@@ -45,7 +45,9 @@ export async function recordNodeOpinion(
 /**
  * Closes a task as handled by the acting person: the task is done, its waiting opinion gets the status,
  * opinion text and attachments, the people following the node hear of it, and the questions its
- * handler asked that are still open end with it.
+ * handler asked that are still open end with it. With `leave`, its token is taken too (the caller
+ * then moves on with `leaveNode`) and the answer is the node the token was to return to, if any;
+ * without, the answer is always null.
  */
 export async function finishTask(
   run: Run,
@@ -53,7 +55,8 @@ export async function finishTask(
   status: OpinionStatus,
   acting: Acting,
   input: { opinion?: string; files?: OpinionFile[] } = {},
-) {
+  { leave = false }: { leave?: boolean } = {},
+): Promise<{ returnToNodeId: string | null }> {
   if (input.files?.length) {
     await requireOwnFiles(
       run.tx,
@@ -62,13 +65,19 @@ export async function finishTask(
       input.files.map((f) => f.response.fileId),
     );
   }
-  const { followers, asked } = await repo.closeHandledTask(run.tx, task, run.actor, {
-    status,
-    opinion: input.opinion?.trim() || null,
-    files: input.files ?? [],
-    principalId: acting.principal?.id ?? null,
-    principalName: acting.principal?.name ?? null,
-  });
+  const { followers, asked, returnToNodeId } = await repo.closeHandledTask(
+    run.tx,
+    task,
+    run.actor,
+    {
+      status,
+      opinion: input.opinion?.trim() || null,
+      files: input.files ?? [],
+      principalId: acting.principal?.id ?? null,
+      principalName: acting.principal?.name ?? null,
+    },
+    { takeToken: leave },
+  );
   await repo.insertMessages(
     run.tx,
     followers
@@ -83,4 +92,5 @@ export async function finishTask(
       })),
   );
   if (asked) await cancelTasks(run, await repo.openChildTasks(run.tx, run.tenantId, [task.id]));
+  return { returnToNodeId };
 }

@@ -1,6 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { api } from './support/api';
 import { seriousViolations } from './support/app';
 import {
+  apiToken,
   artifacts,
   handle,
   scriptsLoaded,
@@ -14,6 +18,31 @@ import {
 } from './support/approval';
 
 const LEAVE = '请假申请';
+
+/** A flow whose first step calls an HTTP service (开通账号), then the initiator checks (核对). */
+const SERVICE_FLOW_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Definitions_account_e2e" targetNamespace="https://eip.example/e2e">
+  <bpmn:process id="account_e2e" name="账号开通" isExecutable="true">
+    <bpmn:startEvent id="Start" />
+    <bpmn:serviceTask id="Call" name="开通账号" />
+    <bpmn:userTask id="Check" name="核对" />
+    <bpmn:endEvent id="End" />
+    <bpmn:sequenceFlow id="Start_Call" sourceRef="Start" targetRef="Call" />
+    <bpmn:sequenceFlow id="Call_Check" sourceRef="Call" targetRef="Check" />
+    <bpmn:sequenceFlow id="Check_End" sourceRef="Check" targetRef="End" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="Diagram_account_e2e">
+    <bpmndi:BPMNPlane id="Plane_account_e2e" bpmnElement="account_e2e">
+      <bpmndi:BPMNShape id="Start_di" bpmnElement="Start"><dc:Bounds x="100" y="122" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="Call_di" bpmnElement="Call"><dc:Bounds x="200" y="100" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="Check_di" bpmnElement="Check"><dc:Bounds x="360" y="100" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="End_di" bpmnElement="End"><dc:Bounds x="520" y="122" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="Start_Call_di" bpmnElement="Start_Call"><di:waypoint x="136" y="140" /><di:waypoint x="200" y="140" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="Call_Check_di" bpmnElement="Call_Check"><di:waypoint x="300" y="140" /><di:waypoint x="360" y="140" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="Check_End_di" bpmnElement="Check_End"><di:waypoint x="460" y="140" /><di:waypoint x="520" y="140" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
 
 /** The stroke a node of the flow chart is drawn with. */
 const nodeStroke = (user: UserPage, nodeId: string) =>
@@ -188,6 +217,78 @@ describe('approval centre in Chromium (issue 5), several users in browser contex
     const waiting = zhuting.page.locator('.ant-popover').filter({ hasText: '人事会签' });
     await waiting.getByText('暂无结束时间').first().waitFor();
     await waiting.getByText('未产生审批意见').first().waitFor();
+  });
+
+  it('a service step whose call failed shows why in the flow chart; the initiator calls it again', async () => {
+    const { server } = await harness();
+    const base = server.url;
+    let healthy = false;
+    const receiver = createServer((_request, response) => {
+      if (healthy) response.writeHead(200, { 'content-type': 'application/json' }).end('{"account":"ok"}');
+      else response.writeHead(503).end('account system down');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const admin = await apiToken(base, 'admin');
+      const deployed = await api(base, 'POST', '/bpm-model/flow/def/v1/deploy', {
+        token: admin,
+        body: {
+          bpmnXml: SERVICE_FLOW_XML,
+          settings: {
+            nodes: {
+              Call: {
+                serviceTask: {
+                  kind: 'http',
+                  method: 'POST',
+                  url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/accounts`,
+                },
+              },
+              Check: { candidates: [{ type: 'initiator' }] },
+            },
+          },
+        },
+      });
+      expect(deployed.envelope.state, deployed.envelope.message).toBe(true);
+      const token = await apiToken(base, 'zhuting');
+      const subject = '朱婷的账号开通';
+      const started = await api<{ instId: string }>(base, 'POST', '/bpm-runtime/instance/v1/start', {
+        token,
+        body: { flowKey: 'account_e2e', subject, data: {} },
+      });
+      const { instId } = started.envelope.value;
+      const serviceStatus = async () =>
+        (
+          await api<{ serviceCall: { status: number } | null }>(
+            base,
+            'GET',
+            `/bpm-runtime/instance/v1/nodeOpinion?instId=${instId}&nodeId=Call`,
+            { token },
+          )
+        ).envelope.value.serviceCall?.status;
+      // the server's job runner makes the one attempt the node allows
+      await expect.poll(serviceStatus, { timeout: 15_000 }).toBe(0);
+
+      const zhuting = await user('zhuting');
+      await openFromList(zhuting, base, 'myRequest', subject);
+      await zhuting.page.getByRole('button', { name: '流程图' }).click();
+      await zhuting.page.locator('.djs-element[data-element-id="Call"]').click();
+      const popover = zhuting.page.locator('.ant-popover').filter({ hasText: '服务调用' });
+      await popover.getByText('调用失败').waitFor();
+      // what the remote service answered is for administrators
+      expect(await popover.getByText('失败原因').count()).toBe(0);
+      await zhuting.page.screenshot({ path: `${artifacts}service-call-failed.png`, animations: 'disabled' });
+
+      healthy = true;
+      await popover.getByRole('button', { name: '重新调用' }).click();
+      const confirm = zhuting.page.getByRole('dialog', { name: '重新调用' });
+      await confirm.getByText('将重新调用服务节点「开通账号」，确定继续吗？').waitFor();
+      await confirm.getByRole('button', { name: label('确定') }).click();
+      await zhuting.page.getByText('已重新调用，结果稍后可见').waitFor();
+      await expect.poll(serviceStatus, { timeout: 15_000 }).toBe(1);
+      expect(await listSubjects(zhuting, base, 'myTask')).toContain(subject);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('reject back to the initiator and resubmit', async () => {

@@ -127,6 +127,11 @@ export const flowMessages = {
     'zh-TW': '流程已結束',
     'en-US': 'The request has already ended',
   },
+  'flow.serviceCallNotFailed': {
+    'zh-CN': '节点 {node} 的服务调用没有失败，无需重试',
+    'zh-TW': '節點 {node} 的服務呼叫沒有失敗，無需重試',
+    'en-US': 'The service call of {node} has not failed; there is nothing to retry',
+  },
   'flow.instanceSuspended': {
     'zh-CN': '流程已挂起，暂不能处理',
     'zh-TW': '流程已掛起，暫不能處理',

@@ -58,6 +58,13 @@ export const bpmInstanceRoutes = {
     access: 'user',
     audit: 'flow.circulate',
   }),
+  retryServiceCall: route({
+    method: 'POST',
+    group: 'bpm-runtime',
+    path: 'instance/v1/retryServiceCall',
+    access: 'user',
+    audit: 'flow.retryServiceCall',
+  }),
   hangUpInstance: route({
     method: 'GET',
     group: 'bpm-runtime',

@@ -22,6 +22,16 @@ import {
 import type { RouteSchemas } from './route-schemas.js';
 
 const InstQuery = Type.Object({ instId: Id });
+/** A service task's latest call as the flow chart's node popover shows it. */
+const ServiceCallView = Type.Object({
+  status: Type.Integer({ description: 'service task: -1 waiting, 0 failed, 1 succeeded' }),
+  attempts: Type.Integer({ minimum: 0 }),
+  lastError: Nullable(
+    Type.String({ description: 'what the last failed attempt answered; only for administrators' }),
+  ),
+  updateTime: Type.String(),
+  canRetry: Type.Boolean({ description: 'failed, and the caller is the initiator or an administrator' }),
+});
 const StartTarget = {
   defId: Type.Optional(Id),
   flowKey: Type.Optional(Id),
@@ -107,6 +117,12 @@ export const bpmInstanceSchemas = {
     summary:
       'Terminate an instance (人工终止): the initiator, an administrator, or a handler whose node offers it',
     body: Type.Object({ instId: Id, taskId: Type.Optional(Id), opinion: Type.Optional(Opinion) }),
+    value: InstanceRef,
+  },
+  retryServiceCall: {
+    summary:
+      'Run a failed service task (status 0) again: the initiator or an administrator; its attempts start afresh',
+    body: Type.Object({ instId: Id, nodeId: Type.String({ minLength: 1, maxLength: 255 }) }),
     value: InstanceRef,
   },
   doNextcommu: {
@@ -242,6 +258,7 @@ export const bpmInstanceSchemas = {
       hasTask: Type.Boolean(),
       opinions: Type.Array(OpinionRow),
       candidates: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), type: Type.String() })),
+      serviceCall: Nullable(ServiceCallView),
     }),
   },
   instanceFlowImage: {

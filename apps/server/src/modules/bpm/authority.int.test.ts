@@ -102,6 +102,7 @@ const aimed = (name: RouteName, userId: string): Call | 'list' => {
     revokeInstance: { body: { instId } },
     sendBpmTaskUrgent: { body: { instId, urgentStateValue: 'urgent' } },
     transToMore: { body: { instId, userIds: [userId] } },
+    retryServiceCall: { body: { instId, nodeId: 'LeaderApproval' } },
     hangUpInstance: { query: { instId } },
     cancelHangUpInstance: { query: { instId } },
     getFormAndBO: { body: { draftId } },

@@ -147,6 +147,64 @@ describe('service tasks', () => {
     expect(await f.todoOf('hanxu', instId)).toHaveLength(0);
   });
 
+  it('a failed call shows in the node’s popover, and its initiator runs it again once the cause is gone', async () => {
+    failuresLeft = 10;
+    const instId = await f.start('hanxu', 'svc_http', { name: '孙八' });
+    await runJobs();
+    await runJobsLater(1);
+    await runJobsLater(10);
+    const seenBy = async (account: string) =>
+      (await t.call('nodeOpinion', { token: await f.as(account), query: { instId, nodeId: 'Call' } })).body
+        .value.serviceCall;
+    expect(await seenBy('admin')).toMatchObject({
+      status: SERVICE_TASK_STATUS.failed,
+      attempts: 3,
+      lastError: expect.stringContaining('HTTP 503') as unknown,
+      canRetry: true,
+    });
+    // the remote service's answer is for administrators only
+    expect(await seenBy('hanxu')).toMatchObject({
+      status: SERVICE_TASK_STATUS.failed,
+      lastError: null,
+      canRetry: true,
+    });
+
+    failuresLeft = 0;
+    const retried = await t.call('retryServiceCall', {
+      token: await f.as('hanxu'),
+      body: { instId, nodeId: 'Call' },
+    });
+    expect(retried.body).toMatchObject({ state: true, value: { instId } });
+    expect((await nodeState(instId, 'Call')).serviceStatus).toBe(SERVICE_TASK_STATUS.waiting);
+    const again = await t.call('retryServiceCall', {
+      token: await f.as('hanxu'),
+      body: { instId, nodeId: 'Call' },
+    });
+    expect(again.body).toMatchObject({
+      state: false,
+      code: 409,
+      message: '节点 调用服务 的服务调用没有失败，无需重试',
+    });
+    await runJobs();
+    expect(await seenBy('hanxu')).toMatchObject({ status: SERVICE_TASK_STATUS.succeeded, canRetry: false });
+    expect(await f.todoOf('hanxu', instId)).toHaveLength(1);
+  });
+
+  it('only a failed call of a live instance can be run again, by its initiator or an administrator', async () => {
+    failuresLeft = 10;
+    const instId = await f.start('hanxu', 'svc_http', { name: '周九' });
+    const retry = async (account: string, nodeId = 'Call') =>
+      (await t.call('retryServiceCall', { token: await f.as(account), body: { instId, nodeId } })).body;
+    expect(await retry('hanxu')).toMatchObject({ state: false, code: 409 });
+    await runJobs();
+    await runJobsLater(1);
+    await runJobsLater(10);
+    expect(await retry('hanxu', 'Nowhere')).toMatchObject({ state: false, code: 404 });
+    expect(await retry('linxue')).toMatchObject({ state: false, code: 404 });
+    await t.call('doEndProcess', { token: await f.as('hanxu'), body: { instId } });
+    expect(await retry('admin')).toMatchObject({ state: false, code: 409, message: '流程已结束' });
+  });
+
   it('an expression that fails at run time fails the task visibly and runs nothing', async () => {
     const instId = await f.start('hanxu', 'svc_bad', {});
     await runJobs();

@@ -2,7 +2,14 @@ import { translate } from '../../i18n/messages.js';
 import { defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { answerQuestion } from './engine/ask.js';
-import { circulate, setSuspended, terminateInstance, urgentLevels, urgeInstance } from './engine/control.js';
+import {
+  circulate,
+  retryServiceCall,
+  setSuspended,
+  terminateInstance,
+  urgentLevels,
+  urgeInstance,
+} from './engine/control.js';
 import { removeDraft, saveStartDraft, startInstance } from './engine/start.js';
 import { markRetrievable, revokeInstance } from './engine/withdraw.js';
 import * as lists from './lists.repository.js';
@@ -19,6 +26,7 @@ export const instanceHandlers = ({ db }: Services) =>
     revokeInstance: async ({ body }, { auth }) => revokeInstance(db, auth, body),
     sendBpmTaskUrgent: async ({ body }, { auth }) => urgeInstance(db, auth, body),
     transToMore: async ({ body }, { auth }) => circulate(db, auth, body),
+    retryServiceCall: async ({ body }, { auth }) => retryServiceCall(db, auth, body),
     hangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, true),
     cancelHangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, false),
 

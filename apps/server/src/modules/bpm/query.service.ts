@@ -3,6 +3,7 @@ import {
   ANSWER_BUTTONS,
   isUserTaskType,
   LEADER_ACTING_BUTTONS,
+  SERVICE_TASK_STATUS,
   STATUS_COLORS,
   type NodeDisplayState,
 } from '@eip/contracts/flow';
@@ -30,7 +31,7 @@ import {
   visibleData,
   type FormData,
 } from './engine/forms.js';
-import { personOf, runOf } from './engine/run.js';
+import { isLive, personOf, runOf } from './engine/run.js';
 import { rejectChoices } from './engine/send-back.js';
 import { newInstanceRow, requireStartRight, startNodeOfDefinition } from './engine/start.js';
 import { nodesTouchedBy, opinionsOf, takesPartIn, taskRowOf, toInstanceRow } from './lists.repository.js';
@@ -389,6 +390,30 @@ export async function nodeDetail(
     hasTask: opinions.length > 0,
     opinions,
     candidates: candidates.map((p) => ({ id: p.id, name: p.name, type: 'user' })),
+    serviceCall: node.type === 'SERVICETASK' ? await serviceCallView(db, auth, instance, node.id) : null,
+  };
+}
+
+/**
+ * The latest call of a service task node: its status and attempts for whoever sees the instance; what
+ * the remote service answered only for administrators (it may name internal systems); and whether the
+ * caller may run a failed call again (the initiator or an administrator, see retryServiceCall).
+ */
+async function serviceCallView(db: Db, auth: AuthContext, instance: repo.InstanceRow, nodeId: string) {
+  const call = (await serviceCallsOf(db, auth.tenantId, instance.id))
+    .filter((c) => c.nodeId === nodeId)
+    .at(-1);
+  if (!call) return null;
+  const admin = await isTenantAdmin(db, auth);
+  return {
+    status: call.status,
+    attempts: call.attempts,
+    lastError: admin ? call.lastError : null,
+    updateTime: call.updatedAt.toISOString(),
+    canRetry:
+      call.status === SERVICE_TASK_STATUS.failed &&
+      isLive(instance) &&
+      (admin || instance.initiatorId === auth.userId),
   };
 }
 

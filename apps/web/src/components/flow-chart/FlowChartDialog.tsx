@@ -21,6 +21,12 @@ export const ZOOM_MIN = 50;
 export const ZOOM_MAX = 300;
 export const ZOOM_STEP = 10;
 
+/**
+ * Besides user tasks (reference: the original's only hotspots), a call activity opens its sub-processes
+ * and a service task shows its call, so that a failed one can be seen and run again.
+ */
+const CLICKABLE_TYPES: ReadonlySet<string> = new Set(['CALLACTIVITY', 'SERVICETASK']);
+
 /** A zoom in percent, rounded to the step and kept within the limits. */
 export const clampZoom = (percent: number) =>
   Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(percent / ZOOM_STEP) * ZOOM_STEP));
@@ -108,7 +114,7 @@ function Diagram({
     let created: ChartViewer | null = null;
     const clickable = new Set(
       image.bpmDefLayout.listLayout
-        .filter((n) => isUserTaskType(n.nodeType) || n.nodeType === 'CALLACTIVITY')
+        .filter((n) => isUserTaskType(n.nodeType) || CLICKABLE_TYPES.has(n.nodeType))
         .map((n) => n.nodeId),
     );
     void loadChunk(() => import('./bpmnViewer'))

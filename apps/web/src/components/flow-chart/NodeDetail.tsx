@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { approvalKeys } from '../../pages/matter/shared/queries';
 import { formatTime, useDurations } from '../approval/time';
 import type { OpinionRow } from '../approval/types';
+import { ServiceCallFacts } from './ServiceCallFacts';
 
 /** The candidates label with the tooltip of spec §2. */
 export function CandidatesLabel() {
@@ -56,6 +57,17 @@ export function NodeDetail({ instId, nodeId }: { instId: string; nodeId: string 
   });
   if (node.error) return <Alert type="error" showIcon title={node.error.message} />;
   if (!node.data) return <Skeleton active style={{ minWidth: 240 }} />;
+  const serviceCall = node.data.serviceCall && (
+    <ServiceCallFacts
+      instId={instId}
+      nodeId={nodeId}
+      nodeName={node.data.node.name}
+      serviceCall={node.data.serviceCall}
+    />
+  );
+  // a service task has no task of its own: its call is what there is to see
+  if (!node.data.hasTask && serviceCall)
+    return <div style={{ minWidth: 260, maxWidth: 360 }}>{serviceCall}</div>;
   if (!node.data.hasTask) {
     return (
       <div style={{ minWidth: 240 }}>
@@ -88,6 +100,8 @@ export function NodeDetail({ instId, nodeId }: { instId: string; nodeId: string 
           <TaskFacts opinion={opinion} candidates={opinion.qualfiedNames || '—'} />
         </Fragment>
       ))}
+      {serviceCall && <Divider style={{ margin: '8px 0' }} />}
+      {serviceCall}
     </div>
   );
 }

@@ -135,7 +135,7 @@ async function enterServiceTask(run: Run, node: FlowNode) {
 }
 
 /** The job of a service call: now, retried as the node's settings allow; one pending job per call. */
-async function scheduleServiceCall(run: Run, node: FlowNode, serviceCallId: string) {
+export async function scheduleServiceCall(run: Run, node: FlowNode, serviceCallId: string) {
   const settings = nodeSettings(run, node.id)?.serviceTask;
   await scheduleJob(run.tx, {
     tenantId: run.tenantId,

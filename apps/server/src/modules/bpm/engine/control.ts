@@ -1,5 +1,6 @@
 import {
   isWritable,
+  SERVICE_TASK_STATUS,
   TASK_LOCK,
   URGENT_LEVELS,
   type DueUnit,
@@ -16,14 +17,21 @@ import { isAdmin as isTenantAdmin } from '../../bpm-personal/access.js';
 import { takesPartIn } from '../lists.repository.js';
 import { insertNotices } from '../notice.repository.js';
 import * as repo from '../runtime.repository.js';
+import { serviceCallsOf, updateServiceCall } from '../service-call.repository.js';
 import { insertUrgent } from '../urgent.repository.js';
-import { activePeopleAmong, endInstance, peopleByIds, resumeWaitingWork } from './advance.js';
+import {
+  activePeopleAmong,
+  endInstance,
+  peopleByIds,
+  resumeWaitingWork,
+  scheduleServiceCall,
+} from './advance.js';
 import { actingOn, openTask, requireButton } from './authority.js';
 import { clearAllWork } from './clear.js';
 import { dueAfter } from './due.js';
 import { formAt, type FormData } from './forms.js';
 import { recordNodeOpinion } from './opinions.js';
-import { isLive, lockRun, patchInstance, startNodeOf, type Run } from './run.js';
+import { isLive, lockRun, nodeName, patchInstance, startNodeOf, type Run } from './run.js';
 import { approvalLink, readonlyLink } from './tasks.js';
 
 /** The initiator or an administrator may steer a whole instance; others see nothing of it (404) or 403. */
@@ -90,6 +98,28 @@ export async function setSuspended(db: Db, auth: AuthContext, input: { instId: s
     await patchInstance(run, { suspended });
     if (!suspended) await resumeWaitingWork(run);
     return { instId: run.instance.id, suspended };
+  });
+}
+
+/**
+ * A service task whose call failed for good (status 0) waits at its node; the initiator or an
+ * administrator runs it again once the cause is fixed: the call waits (-1) and gets a new job with the
+ * node's retries. 409 when the node's call has not failed.
+ */
+export async function retryServiceCall(db: Db, auth: AuthContext, input: { instId: string; nodeId: string }) {
+  return db.transaction(async (tx) => {
+    const run = await steerable(tx, auth, input.instId);
+    if (!isLive(run.instance)) throw conflict('flow.instanceEnded');
+    const node = run.def.model.nodes.get(input.nodeId);
+    if (!node) throw notFound('flow.nodeNotFound', { node: input.nodeId });
+    const failed = (await serviceCallsOf(tx, run.tenantId, run.instance.id)).findLast(
+      (c) => c.nodeId === node.id && c.status === SERVICE_TASK_STATUS.failed,
+    );
+    if (!failed || !(await repo.findToken(tx, run.tenantId, failed.tokenId)))
+      throw conflict('flow.serviceCallNotFailed', { node: nodeName(node) });
+    await updateServiceCall(tx, run.tenantId, failed.id, { status: SERVICE_TASK_STATUS.waiting });
+    await scheduleServiceCall(run, node, failed.id);
+    return { instId: run.instance.id };
   });
 }
 

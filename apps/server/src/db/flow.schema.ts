@@ -17,6 +17,13 @@ import {
  * expanded candidates, opinions, and inner messages. Lists read these denormalised, indexed rows and
  * never scan form data.
  */
+/** A form as a definition version keeps it. */
+export interface DefinitionForm {
+  name: string;
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const flowDefinitions = pgTable(
@@ -32,6 +39,11 @@ export const flowDefinitions = pgTable(
     flowType: text('flow_type'),
     bpmnXml: text('bpmn_xml').notNull(),
     settings: jsonb('settings').notNull(),
+    /**
+     * The forms of this version by form key, as they were when it was deployed: a running instance keeps
+     * the form it started with when a later version brings a changed one (bpm_form holds the latest).
+     */
+    forms: jsonb('forms').$type<Record<string, DefinitionForm>>().notNull().default({}),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },

@@ -2,7 +2,7 @@ import type { FlowSettings } from '@eip/contracts/flow';
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
-import { flowDefinitions } from '../../db/schema.js';
+import { flowDefinitions, type DefinitionForm } from '../../db/schema.js';
 
 export type DefinitionRow = typeof flowDefinitions.$inferSelect;
 
@@ -15,6 +15,7 @@ export async function insertVersion(
     flowType: string | null;
     bpmnXml: string;
     settings: FlowSettings;
+    forms: Record<string, DefinitionForm>;
     createdBy: string | null;
   },
 ): Promise<DefinitionRow> {

@@ -1,5 +1,6 @@
 import type { FlowSettings } from '@eip/contracts/flow';
 import type { Db, Executor } from '../../db/client.js';
+import type { DefinitionForm } from '../../db/schema.js';
 import { checkFormSchema } from './engine/forms.js';
 import { findForm, saveForm } from './form.repository.js';
 import { AppError } from '../../errors.js';
@@ -59,7 +60,8 @@ const formKeysOf = (settings: FlowSettings) =>
 /**
  * Deploys a new main version of the definition's key with the forms it brings, after the full deploy
  * check: every form it refers to must come with it or exist already, and every form schema must be a
- * JSON Schema of an object. All or nothing.
+ * JSON Schema of an object. The version keeps a copy of each form it refers to (see `forms` of
+ * bpm_definition). All or nothing.
  */
 export async function deployDefinition(
   db: Db,
@@ -81,8 +83,15 @@ export async function deployDefinition(
     for (const form of input.forms ?? []) {
       await saveForm(tx, tenantId, { ...form, uiSchema: form.uiSchema ?? {} });
     }
+    const forms: Record<string, DefinitionForm> = {};
     for (const formKey of formKeysOf(check.settings)) {
-      if (!(await findForm(tx, tenantId, formKey))) throw new AppError(400, 'flow.formMissing', { formKey });
+      const form = await findForm(tx, tenantId, formKey);
+      if (!form) throw new AppError(400, 'flow.formMissing', { formKey });
+      forms[formKey] = {
+        name: form.name,
+        schema: form.schema as DefinitionForm['schema'],
+        uiSchema: form.uiSchema as DefinitionForm['uiSchema'],
+      };
     }
     return insertVersion(tx, tenantId, {
       defKey: check.model.processId,
@@ -90,6 +99,7 @@ export async function deployDefinition(
       flowType: check.settings.global?.flowType ?? null,
       bpmnXml: input.bpmnXml,
       settings: check.settings,
+      forms,
       createdBy: input.createdBy,
     });
   });

@@ -501,6 +501,55 @@ describe('forms, drafts and batches', () => {
     expect(badStart.body.message).toBe('参数错误：data.days 类型应为number');
   });
 
+  it('a request keeps the form of the version it started with; a changed form applies to new requests', async () => {
+    const deployWithForm = (schema: Record<string, unknown>) =>
+      f.deploy({
+        bpmnXml: testBpmn(
+          'form_versions',
+          '表单版本',
+          [
+            { id: 'Start', kind: 'start' },
+            { id: 'Check', kind: 'userTask', name: '核对' },
+            { id: 'End', kind: 'end' },
+          ],
+          [
+            ['Start', 'Check'],
+            ['Check', 'End'],
+          ],
+        ),
+        settings: {
+          global: { form: { formKey: 'versioned_form' } },
+          nodes: { Check: { candidates: [{ type: 'initiator' }] } },
+        },
+        forms: [{ formKey: 'versioned_form', name: '版本表单', schema }],
+      });
+    await deployWithForm({ type: 'object', properties: { topic: { type: 'string' } } });
+    const before = await f.start('guoming', 'form_versions', { topic: '旧版' });
+    await deployWithForm({
+      type: 'object',
+      properties: { topic: { type: 'string' }, budget: { type: 'number' } },
+      required: ['budget'],
+    });
+    const formOfTask = async (instId: string) =>
+      (
+        await t.call('taskDetailBo', {
+          token: await f.as('guoming'),
+          query: { taskId: await f.taskOf('guoming', instId) },
+        })
+      ).body.value.form?.schema;
+    expect(await formOfTask(before)).toEqual({ type: 'object', properties: { topic: { type: 'string' } } });
+    await f.handleOk('guoming', before, 'agree');
+    expect((await f.instance(before, 'guoming')).status).toBe('end');
+
+    const withoutBudget = await t.call('startInstance', {
+      token: await f.as('guoming'),
+      body: { flowKey: 'form_versions', data: { topic: '新版' } },
+    });
+    expect(withoutBudget.status).toBe(400);
+    const after = await f.start('guoming', 'form_versions', { topic: '新版', budget: 300 });
+    expect(await formOfTask(after)).toMatchObject({ required: ['budget'] });
+  });
+
   it('drafts: saved, listed, changed, started (the draft becomes the request) or deleted', async () => {
     const token = await f.as('luobin');
     const count = async () => (await t.call('getMyDraftCount', { token, body: {} })).body.value;

@@ -24,8 +24,7 @@ import { isAdmin as isTenantAdmin } from '../bpm-personal/access.js';
 import { countersignResult } from './engine/countersign.js';
 import {
   formAt,
-  formKeyOf,
-  loadForm,
+  formOf,
   permissionsAt,
   viewPermissions,
   visibleData,
@@ -87,7 +86,7 @@ export async function taskDetail(db: Db, auth: AuthContext, taskId: string, lead
   const def = await loadDefinition(db, auth.tenantId, instance.defId);
   const node = requireNode(def.model, task.nodeId);
   const acting = task.status === 'pending' ? await actingOn(db, auth, task, leaderId) : undefined;
-  const form = await loadForm(db, auth.tenantId, formKeyOf(def.settings, node.id));
+  const form = formOf(def, node.id);
   const data = instance.data as FormData;
   const permissions = acting
     ? permissionsAt(def.settings, node.id, node.type === 'START', form?.form ?? null, data)
@@ -155,7 +154,7 @@ export async function startForm(
   const { def, draft } = await definitionFor(db, auth, input);
   const start = startNodeOfDefinition(def);
   const data = (draft?.data as FormData | undefined) ?? {};
-  const { form, permissions } = await formAt(db, auth.tenantId, def.settings, start, data);
+  const { form, permissions } = formAt(def, start, data);
   const configured = settingsOf(def.settings, start.id)?.buttons;
   return {
     defId: def.row.id,
@@ -175,7 +174,7 @@ export async function startForm(
 async function readableInstance(db: Db, auth: AuthContext, instId: string) {
   const instance = await visibleInstance(db, auth, instId);
   const def = await loadDefinition(db, auth.tenantId, instance.defId);
-  const form = await loadForm(db, auth.tenantId, formKeyOf(def.settings, startNodeOfDefinition(def).id));
+  const form = formOf(def, startNodeOfDefinition(def).id);
   const data = instance.data as FormData;
   const permissions = viewPermissions(
     def.settings,

@@ -40,7 +40,7 @@ export interface CompleteInput {
 async function takeFormData(run: Run, node: FlowNode, incoming: FormData | undefined) {
   if (!incoming) return;
   const current = run.instance.data as FormData;
-  const { form, permissions } = await formAt(run.tx, run.tenantId, run.def.settings, node, current);
+  const { form, permissions } = formAt(run.def, node, current);
   await patchInstance(run, { data: submitData(current, incoming, permissions, form) });
 }
 

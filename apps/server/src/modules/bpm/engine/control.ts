@@ -251,10 +251,8 @@ export async function saveTaskDraft(
   return db.transaction(async (tx) => {
     const { task, run } = await openTask(tx, auth, input.taskId, { leaderId: input.agentLeaderId });
     requireButton(run, task, ['saveDraft']);
-    const { permissions } = await formAt(
-      tx,
-      run.tenantId,
-      run.def.settings,
+    const { permissions } = formAt(
+      run.def,
       requireNode(run.def.model, task.nodeId),
       run.instance.data as FormData,
     );

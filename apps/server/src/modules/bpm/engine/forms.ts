@@ -1,11 +1,10 @@
 import { isWritable, type FieldPermission, type FlowSettings } from '@eip/contracts/flow';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Executor } from '../../../db/client.js';
 import { AppError, badRequest } from '../../../errors.js';
 import { issueField, issueReason, type ValidationIssue } from '../../../i18n/validation-reason.js';
 import { settingsOf } from '../../../flow/settings-schema.js';
-import { findForm, type FormRow } from '../form.repository.js';
+import type { LoadedDefinition } from '../definitions.js';
 
 export type FormData = Record<string, unknown>;
 export type Permissions = Record<string, FieldPermission>;
@@ -37,12 +36,13 @@ export function compileFormSchema(schema: object): ValidateFunction {
 const compiled = new Map<string, ValidateFunction>();
 const COMPILED_LIMIT = 500;
 
-function validatorOf(row: FormRow): ValidateFunction {
-  const key = `${row.tenantId}:${row.id}:${row.updatedAt.getTime()}`;
+/** The validator of a definition version's form: compiled once, as neither ever changes. */
+function validatorOf(def: LoadedDefinition, formKey: string, schema: object): ValidateFunction {
+  const key = `${def.row.tenantId}:${def.row.id}:${formKey}`;
   let validate = compiled.get(key);
   if (!validate) {
     if (compiled.size >= COMPILED_LIMIT) compiled.delete(compiled.keys().next().value!);
-    validate = compileFormSchema(row.schema as object);
+    validate = compileFormSchema(schema);
     compiled.set(key, validate);
   }
   return validate;
@@ -73,19 +73,15 @@ export interface LoadedForm {
   validate: ValidateFunction;
 }
 
-export async function loadForm(db: Executor, tenantId: string, formKey: string | undefined) {
-  if (!formKey) return null;
-  const row = await findForm(db, tenantId, formKey);
-  if (!row) return null;
+/** The form of a node (its own, else the flow's) as its definition version was deployed with it. */
+export function formOf(def: LoadedDefinition, nodeId: string): LoadedForm | null {
+  const formKey = formKeyOf(def.settings, nodeId);
+  const form = formKey === undefined ? undefined : def.row.forms[formKey];
+  if (!formKey || !form) return null;
   return {
-    form: {
-      formKey: row.formKey,
-      name: row.name,
-      schema: row.schema as Record<string, unknown>,
-      uiSchema: row.uiSchema as Record<string, unknown>,
-    },
-    validate: validatorOf(row),
-  } satisfies LoadedForm;
+    form: { formKey, name: form.name, schema: form.schema, uiSchema: form.uiSchema },
+    validate: validatorOf(def, formKey, form.schema),
+  };
 }
 
 /** The top-level fields of a form, plus any others the data holds. */
@@ -182,16 +178,10 @@ export function submitData(
 }
 
 /** The form of a node and what its handler may do with each field, for the instance's current data. */
-export async function formAt(
-  db: Executor,
-  tenantId: string,
-  settings: FlowSettings,
-  node: { id: string; type: string },
-  data: FormData,
-) {
-  const form = await loadForm(db, tenantId, formKeyOf(settings, node.id));
+export function formAt(def: LoadedDefinition, node: { id: string; type: string }, data: FormData) {
+  const form = formOf(def, node.id);
   return {
     form,
-    permissions: permissionsAt(settings, node.id, node.type === 'START', form?.form ?? null, data),
+    permissions: permissionsAt(def.settings, node.id, node.type === 'START', form?.form ?? null, data),
   };
 }

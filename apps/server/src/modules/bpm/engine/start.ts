@@ -105,7 +105,7 @@ export async function startInstance(db: Db, auth: AuthContext, input: StartInput
     const initiator = await personOf(tx, auth);
     const start = startNodeOfDefinition(def);
     const current = (draft?.data as FormData | undefined) ?? {};
-    const { form, permissions } = await formAt(tx, auth.tenantId, def.settings, start, {
+    const { form, permissions } = formAt(def, start, {
       ...current,
       ...input.data,
     });
@@ -144,7 +144,7 @@ export async function saveStartDraft(db: Db, auth: AuthContext, input: StartInpu
     await requireStartRight(tx, auth, def);
     const initiator = await personOf(tx, auth);
     const current = (draft?.data as FormData | undefined) ?? {};
-    const { permissions } = await formAt(tx, auth.tenantId, def.settings, startNodeOfDefinition(def), {
+    const { permissions } = formAt(def, startNodeOfDefinition(def), {
       ...current,
       ...input.data,
     });

@@ -1,0 +1,62 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../boot.js';
+import { openDatabase, queryRows } from './client.js';
+
+/** Upgrades of a database that holds data: what a migration does to the rows already there. */
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'eip-migrations-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The committed migrations up to (not including) the one tagged `before`. */
+function migrationsBefore(before: string): string {
+  const dir = path.join(scratch, `until-${before}`);
+  cpSync(migrationsDir(), dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === before);
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return dir;
+}
+
+describe('migration 0011_definition_forms', () => {
+  it('gives each version deployed before it the forms its settings refer to, of its own tenant only', async () => {
+    const dataDir = path.join(scratch, 'db');
+    const old = await openDatabase({ dataDir, migrationsDir: migrationsBefore('0011_definition_forms') });
+    await old.migrate();
+    await old.db.execute(sql`
+      insert into bpm_form (tenant_id, id, form_key, name, schema, ui_schema) values
+        ('t1', 'f1', 'leave', '请假单', '{"type":"object","properties":{"days":{"type":"number"}}}', '{"days":{}}'),
+        ('t1', 'f2', 'unused', '无关', '{"type":"object","properties":{}}', '{}'),
+        ('t2', 'f3', 'leave', '别家的请假单', '{"type":"object","properties":{}}', '{}')`);
+    await old.db.execute(sql`
+      insert into bpm_definition (tenant_id, id, def_key, name, version, is_main, bpmn_xml, settings) values
+        ('t1', 'd1', 'leave', '请假', 1, true, '<x/>', '{"global":{"form":{"formKey":"leave"}},"nodes":{}}'),
+        ('t1', 'd2', 'plain', '无表单', 1, true, '<x/>', '{"nodes":{"A":{}}}')`);
+    await old.close();
+
+    const upgraded = await openDatabase({ dataDir, migrationsDir: migrationsDir() });
+    await upgraded.migrate();
+    const rows = await queryRows<{ id: string; forms: unknown }>(
+      upgraded.db,
+      sql`select id, forms from bpm_definition order by id`,
+    );
+    await upgraded.close();
+    expect(rows).toEqual([
+      {
+        id: 'd1',
+        forms: {
+          leave: {
+            name: '请假单',
+            schema: { type: 'object', properties: { days: { type: 'number' } } },
+            uiSchema: { days: {} },
+          },
+        },
+      },
+      { id: 'd2', forms: {} },
+    ]);
+  });
+});

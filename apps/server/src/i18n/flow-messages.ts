@@ -127,6 +127,11 @@ export const flowMessages = {
     'zh-TW': '流程已結束',
     'en-US': 'The request has already ended',
   },
+  'flow.defaultSubject': {
+    'zh-CN': '{initiator}的{flow}',
+    'zh-TW': '{initiator}的{flow}',
+    'en-US': '{initiator}’s {flow}',
+  },
   'flow.serviceCallNotFailed': {
     'zh-CN': '节点 {node} 的服务调用没有失败，无需重试',
     'zh-TW': '節點 {node} 的服務呼叫沒有失敗，無需重試',

@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID } from '@eip/contracts/codes';
+import { DEFAULT_LANGUAGE, PLATFORM_TENANT_ID } from '@eip/contracts/codes';
 import type { Db } from '../db/client.js';
 import { runDueJobs } from '../jobs/runner.js';
 import { deployDefinition } from '../modules/bpm/definitions.js';
@@ -41,7 +41,7 @@ async function agree(db: Db, account: string, instId: string, opinion: string) {
 }
 
 const start = async (db: Db, account: string, flowKey: string, data: Record<string, unknown>) =>
-  (await startInstance(db, await actAs(db, account), { flowKey, data })).instId;
+  (await startInstance(db, await actAs(db, account), DEFAULT_LANGUAGE, { flowKey, data })).instId;
 
 /**
  * Deploys the demo flows and starts requests through the engine itself, so that demo users find
@@ -93,7 +93,7 @@ export async function seedDemoInstances(db: Db) {
     userId: (await actAs(db, 'songjia')).userId,
     opinion: '本周出差，请宋总代为审批',
   });
-  await saveStartDraft(db, await actAs(db, 'zhuting'), {
+  await saveStartDraft(db, await actAs(db, 'zhuting'), DEFAULT_LANGUAGE, {
     flowKey: 'expense_claim',
     data: { category: '办公用品', amount: 199, reason: '键盘' },
   });

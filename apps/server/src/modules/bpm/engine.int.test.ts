@@ -46,6 +46,17 @@ describe('leave request: leader, then an HR countersign by ratio for more than 3
   it('a short leave ends after the leader agrees, and shows in the leader’s done list', async () => {
     const instId = await start('guoming', 'leave_request', { days: 2, reason: '看病' });
     expect((await instance(instId)).subject).toBe('郭明的请假申请');
+    // without a subject and a template of the flow, a request is named in its initiator's language
+    const purchase = async (lang: string) =>
+      (
+        await t.call('startInstance', {
+          token: await as('guoming'),
+          lang,
+          body: { flowKey: 'purchase', data: { item: 'Monitor', amount: 900 } },
+        })
+      ).body.value.subject;
+    expect(await purchase('zh-CN')).toBe('郭明的采购申请');
+    expect(await purchase('en-US')).toBe('郭明’s 采购申请');
     const leaderTasks = await todoOf('linxue', instId);
     expect(leaderTasks.map((task) => task.name)).toEqual(['部门领导审批']);
     expect((await handle('linxue', instId, 'agree')).body.state).toBe(true);

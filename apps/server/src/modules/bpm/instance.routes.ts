@@ -18,8 +18,8 @@ import * as repo from './runtime.repository.js';
 
 export const instanceHandlers = ({ db }: Services) =>
   defineHandlers({
-    startInstance: async ({ body }, { auth }) => startInstance(db, auth, body),
-    saveStartDraft: async ({ body }, { auth }) => saveStartDraft(db, auth, body),
+    startInstance: async ({ body }, { auth, lang }) => startInstance(db, auth, lang, body),
+    saveStartDraft: async ({ body }, { auth, lang }) => saveStartDraft(db, auth, lang, body),
     removeDraftById: async ({ query: q }, { auth }) => removeDraft(db, auth, q.id),
     doEndProcess: async ({ body }, { auth }) => terminateInstance(db, auth, body),
     doNextcommu: async ({ body }, { auth }) => answerQuestion(db, auth, 'COMMU', body),

@@ -497,6 +497,7 @@ export async function taskCandidates(db: Db, auth: AuthContext, taskId: string) 
 export async function nextNodes(
   db: Db,
   auth: AuthContext,
+  lang: Language,
   input: { taskId?: string; defId?: string; flowKey?: string; data?: FormData },
 ) {
   let run;
@@ -513,7 +514,11 @@ export async function nextNodes(
   } else {
     const { def } = await definitionFor(db, auth, input);
     const initiator = await personOf(db, auth);
-    run = await runOf(db, newInstanceRow(auth, def, initiator, input.data ?? {}, {}, 'draft'), initiator);
+    run = await runOf(
+      db,
+      newInstanceRow(auth, lang, def, initiator, input.data ?? {}, {}, 'draft'),
+      initiator,
+    );
     fromNodeId = startNodeOfDefinition(def).id;
   }
   let ahead: FlowNode[];

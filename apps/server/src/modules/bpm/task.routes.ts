@@ -107,6 +107,6 @@ export const taskHandlers = ({ db }: Services) =>
       };
     },
     getCandidatesListByTaskId: async ({ query: q }, { auth }) => query.taskCandidates(db, auth, q.taskId),
-    getAfterJumpNodes: async ({ body }, { auth }) => query.nextNodes(db, auth, body),
+    getAfterJumpNodes: async ({ body }, { auth, lang }) => query.nextNodes(db, auth, lang, body),
     taskSignUsers: async ({ body }, { auth, lang }) => query.signProgress(db, auth, lang, body.taskId),
   });

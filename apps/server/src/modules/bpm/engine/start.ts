@@ -1,7 +1,9 @@
+import type { Language } from '@eip/contracts/codes';
 import { isWritable } from '@eip/contracts/flow';
 import type { Db, Executor } from '../../../db/client.js';
 import { newId } from '../../../db/ids.js';
 import { forbidden, notFound } from '../../../errors.js';
+import { translate } from '../../../i18n/messages.js';
 import type { AuthContext } from '../../../security/tokens.js';
 import { hasStartRight } from '../../bpm-personal/start-rights.js';
 import { countFlowUse } from '../../bpm-personal/start-flow.repository.js';
@@ -25,8 +27,15 @@ export interface StartInput {
   nodeUsers?: Record<string, string[]>;
 }
 
-function subjectOf(template: string | undefined, defName: string, initiatorName: string, data: FormData) {
-  if (!template) return `${initiatorName}的${defName}`;
+/** The subject of a request started without one: the flow's template, else 张三的请假申请 in the initiator's language. */
+function subjectOf(
+  lang: Language,
+  template: string | undefined,
+  defName: string,
+  initiatorName: string,
+  data: FormData,
+) {
+  if (!template) return translate(lang, 'flow.defaultSubject', { initiator: initiatorName, flow: defName });
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (name === 'initiatorName') return initiatorName;
     if (name === 'defName') return defName;
@@ -60,6 +69,7 @@ async function definitionToStart(
 /** The instance row a start or draft writes: the draft's row updated, or a new one. */
 export function newInstanceRow(
   auth: AuthContext,
+  lang: Language,
   def: LoadedDefinition,
   initiator: Person,
   data: FormData,
@@ -76,7 +86,7 @@ export function newInstanceRow(
     defName: def.row.name,
     subject:
       input.subject?.trim() ||
-      subjectOf(def.settings.global?.subjectTemplate, def.row.name, initiator.name, data),
+      subjectOf(lang, def.settings.global?.subjectTemplate, def.row.name, initiator.name, data),
     status,
     initiatorId: initiator.id,
     initiatorName: initiator.name,
@@ -96,7 +106,7 @@ export function newInstanceRow(
 }
 
 /** Starts an instance with the initiator's form data (checked by the start node's permissions and the form). */
-export async function startInstance(db: Db, auth: AuthContext, input: StartInput) {
+export async function startInstance(db: Db, auth: AuthContext, lang: Language, input: StartInput) {
   return db.transaction(async (tx) => {
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
     const def = await definitionToStart(tx, auth, input, draft);
@@ -110,7 +120,7 @@ export async function startInstance(db: Db, auth: AuthContext, input: StartInput
       ...input.data,
     });
     const data = submitData(current, input.data ?? {}, permissions, form);
-    const instance = newInstanceRow(auth, def, initiator, data, input, 'running', draft);
+    const instance = newInstanceRow(auth, lang, def, initiator, data, input, 'running', draft);
     if (draft) await repo.deleteInstance(tx, auth.tenantId, draft.id);
     await repo.insertInstance(tx, instance);
     const run = await runOf(tx, instance, initiator);
@@ -137,7 +147,7 @@ export const startNodeOfDefinition = (def: LoadedDefinition) =>
  * Saves the start form as a draft (new, or the caller's existing draft): only the fields the initiator
  * may write are taken; required fields and the form's rules are checked when it is started.
  */
-export async function saveStartDraft(db: Db, auth: AuthContext, input: StartInput) {
+export async function saveStartDraft(db: Db, auth: AuthContext, lang: Language, input: StartInput) {
   return db.transaction(async (tx) => {
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
     const def = await definitionToStart(tx, auth, input, draft);
@@ -152,7 +162,7 @@ export async function saveStartDraft(db: Db, auth: AuthContext, input: StartInpu
     for (const [field, value] of Object.entries(input.data ?? {})) {
       if (isWritable(permissions[field])) data[field] = value;
     }
-    const row = newInstanceRow(auth, def, initiator, data, input, 'draft', draft);
+    const row = newInstanceRow(auth, lang, def, initiator, data, input, 'draft', draft);
     if (draft) {
       await repo.updateInstance(tx, auth.tenantId, draft.id, { data, subject: row.subject });
     } else {

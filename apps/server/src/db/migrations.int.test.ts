@@ -23,7 +23,7 @@ function migrationsBefore(before: string): string {
 }
 
 describe('migration 0011_definition_forms', () => {
-  it('gives each version deployed before it the forms its settings refer to, of its own tenant only', async () => {
+  it('gives each version deployed before it the forms its flow and its nodes refer to, of its own tenant only', async () => {
     const dataDir = path.join(scratch, 'db');
     const old = await openDatabase({ dataDir, migrationsDir: migrationsBefore('0011_definition_forms') });
     await old.migrate();
@@ -31,11 +31,13 @@ describe('migration 0011_definition_forms', () => {
       insert into bpm_form (tenant_id, id, form_key, name, schema, ui_schema) values
         ('t1', 'f1', 'leave', '请假单', '{"type":"object","properties":{"days":{"type":"number"}}}', '{"days":{}}'),
         ('t1', 'f2', 'unused', '无关', '{"type":"object","properties":{}}', '{}'),
+        ('t1', 'f4', 'review', '审核单', '{"type":"object","properties":{}}', '{}'),
         ('t2', 'f3', 'leave', '别家的请假单', '{"type":"object","properties":{}}', '{}')`);
     await old.db.execute(sql`
       insert into bpm_definition (tenant_id, id, def_key, name, version, is_main, bpmn_xml, settings) values
         ('t1', 'd1', 'leave', '请假', 1, true, '<x/>', '{"global":{"form":{"formKey":"leave"}},"nodes":{}}'),
-        ('t1', 'd2', 'plain', '无表单', 1, true, '<x/>', '{"nodes":{"A":{}}}')`);
+        ('t1', 'd2', 'plain', '无表单', 1, true, '<x/>', '{"nodes":{"A":{}}}'),
+        ('t1', 'd3', 'review', '审核', 1, true, '<x/>', '{"nodes":{"A":{},"B":{"form":{"formKey":"review"}}}}')`);
     await old.close();
 
     const upgraded = await openDatabase({ dataDir, migrationsDir: migrationsDir() });
@@ -57,6 +59,10 @@ describe('migration 0011_definition_forms', () => {
         },
       },
       { id: 'd2', forms: {} },
+      {
+        id: 'd3',
+        forms: { review: { name: '审核单', schema: { type: 'object', properties: {} }, uiSchema: {} } },
+      },
     ]);
   });
 });

@@ -132,6 +132,11 @@ export const flowMessages = {
     'zh-TW': '{initiator}的{flow}',
     'en-US': '{initiator}’s {flow}',
   },
+  'flow.notServiceTask': {
+    'zh-CN': '节点 {node} 不是服务节点',
+    'zh-TW': '節點 {node} 不是服務節點',
+    'en-US': '{node} is not a service step',
+  },
   'flow.serviceCallNotFailed': {
     'zh-CN': '节点 {node} 的服务调用没有失败，无需重试',
     'zh-TW': '節點 {node} 的服務呼叫沒有失敗，無需重試',

@@ -121,7 +121,7 @@ export const bpmInstanceSchemas = {
   },
   retryServiceCall: {
     summary:
-      'Run a failed service task (status 0) again: the initiator or an administrator; its attempts start afresh',
+      'Run a failed service task (status 0) again: the initiator or an administrator; the call waits (-1) again with the node’s retries',
     body: Type.Object({ instId: Id, nodeId: Type.String({ minLength: 1, maxLength: 255 }) }),
     value: InstanceRef,
   },

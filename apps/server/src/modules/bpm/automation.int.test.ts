@@ -176,6 +176,7 @@ describe('service tasks', () => {
     });
     expect(retried.body).toMatchObject({ state: true, value: { instId } });
     expect((await nodeState(instId, 'Call')).serviceStatus).toBe(SERVICE_TASK_STATUS.waiting);
+    expect(await seenBy('admin')).toMatchObject({ status: SERVICE_TASK_STATUS.waiting, lastError: null });
     const again = await t.call('retryServiceCall', {
       token: await f.as('hanxu'),
       body: { instId, nodeId: 'Call' },
@@ -200,6 +201,10 @@ describe('service tasks', () => {
     await runJobsLater(1);
     await runJobsLater(10);
     expect(await retry('hanxu', 'Nowhere')).toMatchObject({ state: false, code: 404 });
+    expect(await retry('hanxu', 'Check')).toMatchObject({ code: 400, message: '节点 核对 不是服务节点' });
+    await t.call('hangUpInstance', { token: await f.as('hanxu'), query: { instId } });
+    expect(await retry('hanxu')).toMatchObject({ code: 409, message: '流程已挂起，暂不能处理' });
+    await t.call('cancelHangUpInstance', { token: await f.as('hanxu'), query: { instId } });
     expect(await retry('linxue')).toMatchObject({ state: false, code: 404 });
     await t.call('doEndProcess', { token: await f.as('hanxu'), body: { instId } });
     expect(await retry('admin')).toMatchObject({ state: false, code: 409, message: '流程已结束' });

@@ -36,7 +36,7 @@ import { newInstanceRow, requireStartRight, startNodeOfDefinition } from './engi
 import { nodesTouchedBy, opinionsOf, takesPartIn, taskRowOf, toInstanceRow } from './lists.repository.js';
 import { findNotice } from './notice.repository.js';
 import * as repo from './runtime.repository.js';
-import { serviceCallsOf } from './service-call.repository.js';
+import { latestCallOfNode, serviceCallsOf } from './service-call.repository.js';
 import { urgentsOf } from './urgent.repository.js';
 
 /** The read side of the approval centre: forms, buttons, opinions, the flow chart, progress. */
@@ -396,12 +396,11 @@ export async function nodeDetail(
 /**
  * The latest call of a service task node: its status and attempts for whoever sees the instance; what
  * the remote service answered only for administrators (it may name internal systems); and whether the
- * caller may run a failed call again (the initiator or an administrator, see retryServiceCall).
+ * caller may run a failed call again (the initiator or an administrator, while the instance is neither
+ * ended nor suspended: see retryServiceCall).
  */
 async function serviceCallView(db: Db, auth: AuthContext, instance: repo.InstanceRow, nodeId: string) {
-  const call = (await serviceCallsOf(db, auth.tenantId, instance.id))
-    .filter((c) => c.nodeId === nodeId)
-    .at(-1);
+  const call = await latestCallOfNode(db, auth.tenantId, instance.id, nodeId);
   if (!call) return null;
   const admin = await isTenantAdmin(db, auth);
   return {
@@ -412,6 +411,7 @@ async function serviceCallView(db: Db, auth: AuthContext, instance: repo.Instanc
     canRetry:
       call.status === SERVICE_TASK_STATUS.failed &&
       isLive(instance) &&
+      !instance.suspended &&
       (admin || instance.initiatorId === auth.userId),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { flowServiceCalls } from '../../db/schema.js';
@@ -50,6 +50,23 @@ export async function serviceCallsOf(db: Executor, tenantId: string, instanceId:
     .from(flowServiceCalls)
     .where(and(eq(flowServiceCalls.tenantId, tenantId), eq(flowServiceCalls.instanceId, instanceId)))
     .orderBy(flowServiceCalls.createdAt);
+}
+
+/** The latest call of a service task node of an instance (a node entered again makes a new call). */
+export async function latestCallOfNode(db: Executor, tenantId: string, instanceId: string, nodeId: string) {
+  const [row] = await db
+    .select()
+    .from(flowServiceCalls)
+    .where(
+      and(
+        eq(flowServiceCalls.tenantId, tenantId),
+        eq(flowServiceCalls.instanceId, instanceId),
+        eq(flowServiceCalls.nodeId, nodeId),
+      ),
+    )
+    .orderBy(desc(flowServiceCalls.createdAt))
+    .limit(1);
+  return row;
 }
 
 /** Drops the calls of cleared tokens: a call whose token is gone has nothing left to do. */

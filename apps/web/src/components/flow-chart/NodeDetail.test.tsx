@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadApprovalTexts } from '../../i18n';
@@ -17,7 +17,7 @@ const failedCall: ServiceCall = {
 };
 
 /** The popover of the service node 开通账号, its call as given; a retry is answered as the server would. */
-function renderNode(serviceCall: ServiceCall) {
+function renderNode(serviceCall: ServiceCall | null) {
   signInWith('token');
   const sent = stubFetch((request: SentRequest) =>
     request.url.includes('retryServiceCall')
@@ -60,8 +60,14 @@ describe('a service task’s node popover', () => {
     expect(screen.queryByRole('button', { name: '重新调用' })).toBeNull();
   });
 
-  it('shows a call still waiting', async () => {
+  it('shows a call still waiting, and a step the flow has not reached yet', async () => {
     renderNode({ ...failedCall, status: -1, attempts: 0, lastError: null, canRetry: false });
     expect(await screen.findByText('等待调用', {}, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    renderNode(null);
+    expect(await screen.findByText('未调用', {}, { timeout: 5000 })).toBeTruthy();
+    // a service step has no candidates and no tasks to show
+    expect(screen.queryByText('候选人')).toBeNull();
+    expect(screen.queryByText('未产生过任务')).toBeNull();
   });
 });

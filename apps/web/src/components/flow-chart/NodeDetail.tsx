@@ -57,7 +57,7 @@ export function NodeDetail({ instId, nodeId }: { instId: string; nodeId: string 
   });
   if (node.error) return <Alert type="error" showIcon title={node.error.message} />;
   if (!node.data) return <Skeleton active style={{ minWidth: 240 }} />;
-  const serviceCall = node.data.serviceCall && (
+  const serviceCall = node.data.node.nodeType === 'SERVICETASK' && (
     <ServiceCallFacts
       instId={instId}
       nodeId={nodeId}

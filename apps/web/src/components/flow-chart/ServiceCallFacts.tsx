@@ -15,9 +15,9 @@ const STATUS_VIEW = {
 } as const;
 
 /**
- * A service task's call in the node popover: its status (spec §4: -1 waiting, 0 failed, 1 succeeded),
- * attempts, what the service answered (administrators only) and, once it failed, 重新调用 for the
- * initiator or an administrator, after a confirmation.
+ * A service task's call in the node popover: its status (spec §4: -1 waiting, 0 failed, 1 succeeded;
+ * 未调用 before the flow reaches it), attempts, what the service answered (administrators only) and,
+ * once it failed, 重新调用 for the initiator or an administrator, after a confirmation.
  */
 export function ServiceCallFacts({
   instId,
@@ -28,7 +28,7 @@ export function ServiceCallFacts({
   instId: string;
   nodeId: string;
   nodeName: string;
-  serviceCall: ServiceCall;
+  serviceCall: ServiceCall | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -40,7 +40,7 @@ export function ServiceCallFacts({
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
     },
   });
-  const status = STATUS_VIEW[serviceCall.status as keyof typeof STATUS_VIEW];
+  const status = serviceCall && STATUS_VIEW[serviceCall.status as keyof typeof STATUS_VIEW];
   return (
     <>
       {modalHolder}
@@ -50,16 +50,20 @@ export function ServiceCallFacts({
           {status ? (
             <Tag color={status.color}>{t(`approval.chart.service.${status.key}`)}</Tag>
           ) : (
-            serviceCall.status
+            <Tag>{serviceCall ? serviceCall.status : t('approval.chart.service.notCalled')}</Tag>
           )}
         </Descriptions.Item>
-        <Descriptions.Item label={t('approval.chart.service.attempts')}>
-          {serviceCall.attempts}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('approval.chart.service.updateTime')}>
-          {formatTime(serviceCall.updateTime)}
-        </Descriptions.Item>
-        {serviceCall.lastError && (
+        {serviceCall && (
+          <>
+            <Descriptions.Item label={t('approval.chart.service.attempts')}>
+              {serviceCall.attempts}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('approval.chart.service.updateTime')}>
+              {formatTime(serviceCall.updateTime)}
+            </Descriptions.Item>
+          </>
+        )}
+        {serviceCall?.lastError && (
           <Descriptions.Item label={t('approval.chart.service.lastError')}>
             <Typography.Text type="danger" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
               {serviceCall.lastError}
@@ -67,7 +71,7 @@ export function ServiceCallFacts({
           </Descriptions.Item>
         )}
       </Descriptions>
-      {serviceCall.canRetry && (
+      {serviceCall?.canRetry && (
         <Button
           type="primary"
           size="small"

@@ -228,6 +228,7 @@ export const approvalEnUS: ApprovalMessages = {
     service: {
       title: 'Service call',
       status: 'Call status',
+      notCalled: 'Not called yet',
       waiting: 'Waiting',
       failed: 'Failed',
       succeeded: 'Succeeded',

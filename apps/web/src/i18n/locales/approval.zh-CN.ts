@@ -226,6 +226,7 @@ export const approvalZhCN = {
     service: {
       title: '服务调用',
       status: '调用状态',
+      notCalled: '未调用',
       waiting: '等待调用',
       failed: '调用失败',
       succeeded: '调用成功',

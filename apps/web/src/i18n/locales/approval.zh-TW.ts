@@ -228,6 +228,7 @@ export const approvalZhTW: ApprovalMessages = {
     service: {
       title: '服務呼叫',
       status: '呼叫狀態',
+      notCalled: '未呼叫',
       waiting: '等待呼叫',
       failed: '呼叫失敗',
       succeeded: '呼叫成功',

@@ -17,7 +17,7 @@ import { isAdmin as isTenantAdmin } from '../../bpm-personal/access.js';
 import { takesPartIn } from '../lists.repository.js';
 import { insertNotices } from '../notice.repository.js';
 import * as repo from '../runtime.repository.js';
-import { serviceCallsOf, updateServiceCall } from '../service-call.repository.js';
+import { latestCallOfNode, updateServiceCall } from '../service-call.repository.js';
 import { insertUrgent } from '../urgent.repository.js';
 import {
   activePeopleAmong,
@@ -103,22 +103,29 @@ export async function setSuspended(db: Db, auth: AuthContext, input: { instId: s
 
 /**
  * A service task whose call failed for good (status 0) waits at its node; the initiator or an
- * administrator runs it again once the cause is fixed: the call waits (-1) and gets a new job with the
- * node's retries. 409 when the node's call has not failed.
+ * administrator runs it again once the cause is fixed: the call waits (-1) again and gets a new job
+ * with the node's retries. 409 when the node's latest call has not failed or the instance is suspended.
  */
 export async function retryServiceCall(db: Db, auth: AuthContext, input: { instId: string; nodeId: string }) {
   return db.transaction(async (tx) => {
     const run = await steerable(tx, auth, input.instId);
     if (!isLive(run.instance)) throw conflict('flow.instanceEnded');
+    if (run.instance.suspended) throw conflict('flow.instanceSuspended');
     const node = run.def.model.nodes.get(input.nodeId);
     if (!node) throw notFound('flow.nodeNotFound', { node: input.nodeId });
-    const failed = (await serviceCallsOf(tx, run.tenantId, run.instance.id)).findLast(
-      (c) => c.nodeId === node.id && c.status === SERVICE_TASK_STATUS.failed,
-    );
-    if (!failed || !(await repo.findToken(tx, run.tenantId, failed.tokenId)))
+    if (node.type !== 'SERVICETASK') throw new AppError(400, 'flow.notServiceTask', { node: nodeName(node) });
+    const call = await latestCallOfNode(tx, run.tenantId, run.instance.id, node.id);
+    if (
+      call?.status !== SERVICE_TASK_STATUS.failed ||
+      !(await repo.findToken(tx, run.tenantId, call.tokenId))
+    ) {
       throw conflict('flow.serviceCallNotFailed', { node: nodeName(node) });
-    await updateServiceCall(tx, run.tenantId, failed.id, { status: SERVICE_TASK_STATUS.waiting });
-    await scheduleServiceCall(run, node, failed.id);
+    }
+    await updateServiceCall(tx, run.tenantId, call.id, {
+      status: SERVICE_TASK_STATUS.waiting,
+      lastError: null,
+    });
+    await scheduleServiceCall(run, node, call.id);
     return { instId: run.instance.id };
   });
 }

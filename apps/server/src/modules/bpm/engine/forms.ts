@@ -64,7 +64,7 @@ export function checkFormSchema(schema: unknown): string | null {
 }
 
 /** The form key of a node (its own, else the flow's). */
-export function formKeyOf(settings: FlowSettings, nodeId: string): string | undefined {
+function formKeyOf(settings: FlowSettings, nodeId: string): string | undefined {
   return settingsOf(settings, nodeId)?.form?.formKey ?? settings.global?.form?.formKey;
 }
 

@@ -12,7 +12,12 @@ describe('configuration', () => {
       demoPassword: DEFAULT_DEMO_PASSWORD,
       seedDemo: true,
       production: false,
+      smtpUrl: null,
+      publicUrl: 'http://localhost:8080',
     });
+    expect(loadConfig({ PORT: '9000', PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
+      'https://portal.example.com',
+    );
   });
 
   it.each([
@@ -22,6 +27,8 @@ describe('configuration', () => {
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY must have at least 32 characters'],
     [{ EIP_SEED_DEMO: 'maybe' }, 'EIP_SEED_DEMO must be true or false, got "maybe"'],
     [{ MOBILE_URL: 'javascript:alert(1)' }, 'MOBILE_URL must be an http:// or https:// address'],
+    [{ SMTP_URL: 'mail.example.com:25' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
+    [{ PUBLIC_URL: 'portal.example.com' }, 'PUBLIC_URL must be an http:// or https:// address'],
     [
       { TRUST_PROXY: 'true' },
       'TRUST_PROXY must be a number of proxy hops or the proxies’ addresses, not true',

@@ -31,6 +31,12 @@ export interface Config {
   mobileUrl: string | null;
   /** false, or how many proxy hops to trust, or the proxies' addresses (comma-separated) */
   trustProxy: false | number | string;
+  /** the SMTP server notification mail goes out through (smtp:// or smtps://); unset: no mail is sent */
+  smtpUrl: string | null;
+  /** the sender of notification mail */
+  mailFrom: string;
+  /** the address users reach the portal at, for links in mail */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +65,12 @@ function httpUrl(env: Env, name: string): string | null {
   const raw = env[name];
   if (!raw) return null;
   if (!/^https?:\/\/\S+$/.test(raw)) throw new ConfigError(`${name} must be an http:// or https:// address`);
+  return raw;
+}
+
+function smtpUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!/^smtps?:\/\/\S+$/.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// address');
   return raw;
 }
 
@@ -96,8 +108,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
+  const port = integer(env, 'PORT', 8080, 0, 65535);
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
@@ -117,5 +130,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginAddressLockAfter: integer(env, 'LOGIN_ADDRESS_LOCK_AFTER', 50, 1, 100000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     mobileUrl: httpUrl(env, 'MOBILE_URL'),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'EIP Portal <no-reply@eip.localhost>',
+    publicUrl: (httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { prepareDatabase } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startJobRunner } from './jobs/runner.js';
+import { createMailer } from './mail/mailer.js';
 import { bpmJobHandlers } from './modules/bpm/jobs.js';
 import { PLATFORM, SECOND_TENANT } from './seed/demo-data.js';
 
@@ -27,7 +28,9 @@ async function main() {
   const config = loadConfig();
   const { database, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, database });
-  const jobs = startJobRunner(database.db, bpmJobHandlers, {
+  const mailer = createMailer(config);
+  if (!mailer) app.log.info('SMTP_URL is not set: nodes that notify by mail send none');
+  const jobs = startJobRunner(database.db, bpmJobHandlers({ mailer, publicUrl: config.publicUrl }), {
     intervalMs: JOB_POLL_MS,
     onError: (error) => app.log.error({ err: error }, 'job round failed'),
   });

@@ -132,6 +132,26 @@ export const flowMessages = {
     'zh-TW': '{initiator}的{flow}',
     'en-US': '{initiator}’s {flow}',
   },
+  'mail.subject.task': {
+    'zh-CN': '【待办】{subject}',
+    'zh-TW': '【待辦】{subject}',
+    'en-US': '[To do] {subject}',
+  },
+  'mail.subject.due': {
+    'zh-CN': '【到期提醒】{subject}',
+    'zh-TW': '【到期提醒】{subject}',
+    'en-US': '[Due] {subject}',
+  },
+  'mail.subject.urgent': {
+    'zh-CN': '【催办】{subject}',
+    'zh-TW': '【催辦】{subject}',
+    'en-US': '[Urgent] {subject}',
+  },
+  'mail.body': {
+    'zh-CN': '{name}，您好：\n\n{content}\n\n请打开处理：{url}',
+    'zh-TW': '{name}，您好：\n\n{content}\n\n請開啟處理：{url}',
+    'en-US': 'Hello {name},\n\n{content}\n\nOpen it here: {url}',
+  },
   'flow.notServiceTask': {
     'zh-CN': '节点 {node} 不是服务节点',
     'zh-TW': '節點 {node} 不是服務節點',

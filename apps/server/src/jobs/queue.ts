@@ -3,12 +3,23 @@ import type { Executor } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { scheduledJobs } from '../db/schema.js';
 
+/** What a notification mail says: an inner message's fields (see notify in the workflow engine). */
+export interface MailedMessage {
+  receiverId: string;
+  subject: string;
+  content: string;
+  link: string;
+  type: 'task' | 'due' | 'urgent';
+}
+
 /** The kinds of jobs and what each carries. */
 export interface JobPayloads {
   /** a task's due time has come: remind its candidates */
   'task.due': { taskId: string };
   /** an urging is repeated while the urged tasks are still open */
   'urgent.remind': { urgentId: string; instanceId: string };
+  /** a notification mail to one person (a node whose notify types include mail) */
+  'notify.mail': { message: MailedMessage };
   /** a service task's call (and its retries) */
   'service.call': { serviceCallId: string };
 }

@@ -2,13 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_TASK_STATUS } from '@eip/contracts/flow';
 import { and, eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { testBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
 import { flowServiceCalls, innerMessages, scheduledJobs } from '../../db/schema.js';
-import { runDueJobs } from '../../jobs/runner.js';
+import { runDueJobs, type JobHandlers } from '../../jobs/runner.js';
 import { approvalLink } from './engine/tasks.js';
+import { createMailer } from '../../mail/mailer.js';
 import { bpmJobHandlers } from './jobs.js';
 
 /** What runs without a person: service tasks, call activities, timers; and conditions that fail. */
@@ -20,7 +23,11 @@ let receiverUrl = '';
 const received: { body: unknown; idempotencyKey: string | undefined }[] = [];
 let failuresLeft = 0;
 
-const runJobs = (at = new Date()) => runDueJobs(t.database.db, bpmJobHandlers, at);
+/** Mail the SMTP server of the test received, parsed. */
+const mailbox: ParsedMail[] = [];
+let smtp: SMTPServer;
+let handlers: JobHandlers;
+const runJobs = (at = new Date()) => runDueJobs(t.database.db, handlers, at);
 /** Runs the jobs due now and those a retry puts later, as a clock moving on would. */
 const runJobsLater = (minutes: number) => runJobs(new Date(Date.now() + minutes * 60_000));
 
@@ -63,6 +70,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/accounts`;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => {
+        mailbox.push(mail);
+        done();
+      }, done);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  handlers = bpmJobHandlers({
+    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'EIP <eip@example.com>' }),
+    publicUrl: 'https://portal.example.com',
+  });
   t = await createTestApp();
   f = flowSteps(t);
   await serviceFlow('svc_http', {
@@ -78,6 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await new Promise((resolve) => receiver.close(resolve));
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 const nodeState = async (instId: string, nodeId: string) =>
@@ -218,6 +242,59 @@ describe('service tasks', () => {
   });
 });
 
+describe('notify types of a node', () => {
+  it('mail: the candidates get a mail with a link to the task, and no inner message; other nodes keep the inner message', async () => {
+    await f.deploy({
+      bpmnXml: testBpmn(
+        'mail_notice',
+        '邮件通知',
+        [
+          { id: 'Start', kind: 'start' },
+          { id: 'Check', kind: 'userTask', name: '核对' },
+          { id: 'Review', kind: 'userTask', name: '复核' },
+          { id: 'End', kind: 'end' },
+        ],
+        [
+          ['Start', 'Check'],
+          ['Check', 'Review'],
+          ['Review', 'End'],
+        ],
+      ),
+      settings: {
+        nodes: {
+          Check: { candidates: [{ type: 'user', ids: ['hanxu'] }], notifyTypes: ['mail'] },
+          Review: { candidates: [{ type: 'initiator' }] },
+        },
+      },
+    });
+    mailbox.length = 0;
+    const instId = await f.start('guoming', 'mail_notice', {}, { subject: '办公桌采购' });
+    const messagesOf = async (account: string) =>
+      t.database.db
+        .select()
+        .from(innerMessages)
+        .where(
+          and(eq(innerMessages.receiverId, await f.userId(account)), eq(innerMessages.subject, '办公桌采购')),
+        );
+    expect(await messagesOf('hanxu')).toHaveLength(0);
+    // sent by a job, after the start committed
+    expect(mailbox).toHaveLength(0);
+    await runJobs();
+    expect(mailbox).toHaveLength(1);
+    const [mail] = mailbox;
+    expect(mail!.to).toMatchObject({ value: [{ address: 'hanxu@platform.example.com' }] });
+    expect(mail!.subject).toBe('【待办】办公桌采购');
+    const taskId = await f.taskOf('hanxu', instId);
+    expect(mail!.text).toContain('核对');
+    expect(mail!.text).toContain(`https://portal.example.com/eipFront${approvalLink(instId, taskId)}`);
+
+    await f.handleOk('hanxu', instId, 'agree');
+    expect((await messagesOf('guoming')).map((m) => m.content)).toEqual(['复核']);
+    await runJobs();
+    expect(mailbox).toHaveLength(1);
+  });
+});
+
 describe('call activities', () => {
   it('the purchase waits for its contract review; the child’s end lets the parent go on', async () => {
     const instId = await f.start('xiena', 'purchase', { item: '投影仪', amount: 8000, supplier: '示例' });
@@ -317,14 +394,19 @@ describe('timers and conditions', () => {
       await t.database.db.select().from(scheduledJobs).where(eq(scheduledJobs.status, 'pending'))
     ).filter((job) => job.runAt <= at);
     expect(due.length).toBeGreaterThanOrEqual(3);
+    const doneBefore = new Set(
+      (await t.database.db.select().from(scheduledJobs).where(eq(scheduledJobs.status, 'done'))).map(
+        (job) => job.id,
+      ),
+    );
     const [a, b] = await Promise.all([runJobs(at), runJobs(at)]);
-    expect(a + b).toBe(due.length);
-    const after = await t.database.db.select().from(scheduledJobs);
-    for (const job of due) {
-      const row = after.find((j) => j.id === job.id)!;
-      expect(row.status).toBe('done');
-      expect(row.attempts).toBe(1);
-    }
+    // the due reminders schedule mail of their own (the leader's node mails too), run in the same rounds
+    const ranNow = (await t.database.db.select().from(scheduledJobs)).filter(
+      (job) => job.status === 'done' && !doneBefore.has(job.id),
+    );
+    expect(a + b).toBe(ranNow.length);
+    expect(ranNow.map((job) => job.id)).toEqual(expect.arrayContaining(due.map((job) => job.id)));
+    for (const job of ranNow) expect(job.attempts).toBe(1);
   });
 
   it('a condition that cannot be evaluated fails the command with a clear message and changes nothing', async () => {

@@ -14,7 +14,7 @@ import { bpmJobHandlers } from './jobs.js';
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
 const user = (account: string) => ({ candidates: [{ type: 'user' as const, ids: [account] }] });
-const runJobs = () => runDueJobs(t.database.db, bpmJobHandlers);
+const runJobs = () => runDueJobs(t.database.db, bpmJobHandlers({ mailer: null, publicUrl: '' }));
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,4 +1,13 @@
+import { DEFAULT_LANGUAGE } from '@eip/contracts/codes';
+import type { Executor } from '../../db/client.js';
 import type { JobHandlers } from '../../jobs/runner.js';
+import type { MailedMessage } from '../../jobs/queue.js';
+import { translate } from '../../i18n/messages.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { settingsOf } from '../../flow/settings-schema.js';
+import { findUserById } from '../uc/user.repository.js';
+import { loadDefinition } from './definitions.js';
+import { notify } from './engine/notify.js';
 import { runServiceCall, serviceCallFailed } from './engine/service-task.js';
 import { approvalLink } from './engine/tasks.js';
 import * as repo from './runtime.repository.js';
@@ -6,18 +15,22 @@ import { findUrgent } from './urgent.repository.js';
 
 /** Tells the candidates of open tasks about them again (a due time passed, an urging repeated). */
 async function remind(
-  tx: Parameters<JobHandlers['task.due']['run']>[0],
+  tx: Executor,
   tenantId: string,
   tasks: repo.TaskRow[],
   type: 'due' | 'urgent',
   content: (task: repo.TaskRow) => string,
 ) {
   for (const task of tasks) {
+    const instance = await repo.findInstance(tx, tenantId, task.instanceId);
+    if (!instance) continue;
+    const def = await loadDefinition(tx, tenantId, instance.defId);
     const candidates = await repo.candidatesOfTask(tx, tenantId, task.id);
-    await repo.insertMessages(
+    await notify(
       tx,
+      tenantId,
+      settingsOf(def.settings, task.nodeId)?.notifyTypes,
       candidates.map((c) => ({
-        tenantId,
         receiverId: c.userId,
         subject: task.subject,
         content: content(task),
@@ -28,8 +41,35 @@ async function remind(
   }
 }
 
-/** The workflow's timers: due reminders, repeated urgings, and service-task calls. */
-export const bpmJobHandlers: JobHandlers = {
+/** Where notification mail goes out, and the portal's address its links start with. */
+export interface MailDelivery {
+  mailer: Mailer | null;
+  publicUrl: string;
+}
+
+/**
+ * Mails one notification to its receiver, when a mail server is configured and the receiver is active
+ * and has an address; a failed send throws, so the job is retried. Mail is in the portal's default
+ * language: the server does not know each receiver's.
+ */
+async function sendMail(tx: Executor, tenantId: string, message: MailedMessage, delivery: MailDelivery) {
+  if (!delivery.mailer) return;
+  const receiver = await findUserById(tx, tenantId, message.receiverId);
+  if (!receiver?.email || receiver.status !== 1) return;
+  const lang = DEFAULT_LANGUAGE;
+  await delivery.mailer.send({
+    to: receiver.email,
+    subject: translate(lang, `mail.subject.${message.type}`, { subject: message.subject }),
+    text: translate(lang, 'mail.body', {
+      name: receiver.fullname,
+      content: message.content,
+      url: `${delivery.publicUrl}/eipFront${message.link}`,
+    }),
+  });
+}
+
+/** The workflow's jobs: due reminders, repeated urgings, notification mail and service-task calls. */
+export const bpmJobHandlers = (delivery: MailDelivery): JobHandlers => ({
   'task.due': {
     async run(tx, job) {
       const task = await repo.findTask(tx, job.tenantId, job.payload.taskId);
@@ -48,9 +88,12 @@ export const bpmJobHandlers: JobHandlers = {
       await remind(tx, job.tenantId, open, 'urgent', (t) => urgent.opinion ?? t.name);
     },
   },
+  'notify.mail': {
+    run: (tx, job) => sendMail(tx, job.tenantId, job.payload.message, delivery),
+  },
   'service.call': {
     run: (tx, job) => runServiceCall(tx, job.tenantId, job.payload.serviceCallId),
     failed: (tx, job, error, final) =>
       serviceCallFailed(tx, job.tenantId, job.payload.serviceCallId, error, final),
   },
-};
+});

@@ -3,9 +3,10 @@ import { activeAgentsFor } from '../../bpm-personal/agent.repository.js';
 import { findUsersByIds } from '../../uc/user.repository.js';
 import { newId } from '../../../db/ids.js';
 import type { FlowNode } from '../../../flow/model.js';
-import { scheduleJob } from '../../../jobs/queue.js';
+import { scheduleJob, type MailedMessage } from '../../../jobs/queue.js';
 import * as repo from '../runtime.repository.js';
 import { dueAfter } from './due.js';
+import { notify } from './notify.js';
 import { nodeName, nodeSettings, type Person, type Run } from './run.js';
 
 /** One task to create: who may take it, and how it relates to the node and to other tasks. */
@@ -155,19 +156,25 @@ export async function createTasks(run: Run, specs: TaskSpec[]): Promise<repo.Tas
       createdAt: task.createdAt,
     })),
   );
-  await repo.insertMessages(
-    run.tx,
-    tasks.flatMap((task, i) =>
-      [...specs[i]!.people, ...withAgents(specs[i]!.people).map(({ agent }) => agent)].map((p) => ({
-        tenantId: run.tenantId,
+  // each node's people hear of their tasks as the node says (one statement per node)
+  const arrivals = new Map<string, MailedMessage[]>();
+  for (const [i, task] of tasks.entries()) {
+    const { node, people } = specs[i]!;
+    const messages = arrivals.get(node.id) ?? [];
+    arrivals.set(node.id, messages);
+    for (const p of [...people, ...withAgents(people).map(({ agent }) => agent)]) {
+      messages.push({
         receiverId: p.id,
         subject: run.instance.subject,
         content: task.name,
         link: approvalLink(run.instance.id, task.id),
         type: 'task',
-      })),
-    ),
-  );
+      });
+    }
+  }
+  for (const [nodeId, messages] of arrivals) {
+    await notify(run.tx, run.tenantId, nodeSettings(run, nodeId)?.notifyTypes, messages);
+  }
   for (const task of tasks) {
     if (task.dueAt) {
       await scheduleJob(run.tx, {

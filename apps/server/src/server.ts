@@ -29,7 +29,9 @@ async function main() {
   const { database, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, database });
   const mailer = createMailer(config);
-  if (!mailer) app.log.info('SMTP_URL is not set: nodes that notify by mail send none');
+  if (!mailer) app.log.info('SMTP_URL is not set: nodes that notify by mail leave inner messages instead');
+  else if (!process.env.PUBLIC_URL)
+    app.log.warn(`PUBLIC_URL is not set: links in mail lead to ${config.publicUrl}`);
   const jobs = startJobRunner(database.db, bpmJobHandlers({ mailer, publicUrl: config.publicUrl }), {
     intervalMs: JOB_POLL_MS,
     onError: (error) => app.log.error({ err: error }, 'job round failed'),

@@ -19,7 +19,7 @@ export interface JobPayloads {
   /** an urging is repeated while the urged tasks are still open */
   'urgent.remind': { urgentId: string; instanceId: string };
   /** a notification mail to one person (a node whose notify types include mail) */
-  'notify.mail': { message: MailedMessage };
+  'notify.mail': { message: MailedMessage; innerIfUnsent: boolean };
   /** a service task's call (and its retries) */
   'service.call': { serviceCallId: string };
 }

@@ -12,10 +12,19 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+const SMTP_TIMEOUT_MS = 10_000;
+
 /** Outgoing mail through the SMTP server of SMTP_URL; null when none is configured. */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | null {
   if (!config.smtpUrl) return null;
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // a mail job holds its claiming transaction while it sends: a mail server that does not answer
+  // must not hold it for nodemailer's default minutes
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from: config.mailFrom, ...mail });

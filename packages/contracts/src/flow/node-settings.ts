@@ -170,7 +170,13 @@ export const NodeSettings = Type.Object(
     ),
     callActivity: Type.Optional(CallActivitySettings),
     serviceTask: Type.Optional(ServiceTaskSettings),
-    notifyTypes: Type.Optional(Type.Array(oneOf(NOTIFY_TYPES), { uniqueItems: true })),
+    notifyTypes: Type.Optional(
+      Type.Array(oneOf(NOTIFY_TYPES), {
+        minItems: 1,
+        uniqueItems: true,
+        description: 'how the node’s people hear of work; unset: inner (an inner message)',
+      }),
+    ),
     dueTime: Type.Optional(DueTime),
   },
   closed,

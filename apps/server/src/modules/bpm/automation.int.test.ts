@@ -292,6 +292,21 @@ describe('notify types of a node', () => {
     expect((await messagesOf('guoming')).map((m) => m.content)).toEqual(['复核']);
     await runJobs();
     expect(mailbox).toHaveLength(1);
+
+    // where no mail can go (here: no mail server), a mail-only node leaves the inner message instead
+    const unmailed = await f.start('guoming', 'mail_notice', {}, { subject: '无邮件服务器' });
+    await runDueJobs(t.database.db, bpmJobHandlers({ mailer: null, publicUrl: '' }));
+    const [fallback] = await t.database.db
+      .select()
+      .from(innerMessages)
+      .where(
+        and(eq(innerMessages.receiverId, await f.userId('hanxu')), eq(innerMessages.subject, '无邮件服务器')),
+      );
+    expect(fallback).toMatchObject({
+      content: '核对',
+      link: approvalLink(unmailed, await f.taskOf('hanxu', unmailed)),
+    });
+    expect(mailbox).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE } from '@eip/contracts/codes';
 import type { Executor } from '../../db/client.js';
 import type { JobHandlers } from '../../jobs/runner.js';
-import type { MailedMessage } from '../../jobs/queue.js';
+import type { JobPayloads } from '../../jobs/queue.js';
+import { SPA_BASE } from '../../http/spa.js';
 import { translate } from '../../i18n/messages.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { settingsOf } from '../../flow/settings-schema.js';
@@ -48,14 +49,24 @@ export interface MailDelivery {
 }
 
 /**
- * Mails one notification to its receiver, when a mail server is configured and the receiver is active
- * and has an address; a failed send throws, so the job is retried. Mail is in the portal's default
- * language: the server does not know each receiver's.
+ * Mails one notification to its active receiver; a failed send throws, so the job is retried. Where no
+ * mail can go (no mail server configured, no address) and the node notifies by mail only, the receiver
+ * gets the inner message instead. Mail is in the portal's default language: the server does not know
+ * each receiver's.
  */
-async function sendMail(tx: Executor, tenantId: string, message: MailedMessage, delivery: MailDelivery) {
-  if (!delivery.mailer) return;
+async function sendMail(
+  tx: Executor,
+  tenantId: string,
+  payload: JobPayloads['notify.mail'],
+  delivery: MailDelivery,
+) {
+  const { message } = payload;
   const receiver = await findUserById(tx, tenantId, message.receiverId);
-  if (!receiver?.email || receiver.status !== 1) return;
+  if (!receiver || receiver.status !== 1) return;
+  if (!delivery.mailer || !receiver.email) {
+    await unsentMail(tx, tenantId, payload);
+    return;
+  }
   const lang = DEFAULT_LANGUAGE;
   await delivery.mailer.send({
     to: receiver.email,
@@ -63,9 +74,14 @@ async function sendMail(tx: Executor, tenantId: string, message: MailedMessage, 
     text: translate(lang, 'mail.body', {
       name: receiver.fullname,
       content: message.content,
-      url: `${delivery.publicUrl}/eipFront${message.link}`,
+      url: `${delivery.publicUrl}${SPA_BASE}${message.link}`,
     }),
   });
+}
+
+/** A mail that will not go: its inner message instead, when the node notifies by mail only. */
+async function unsentMail(tx: Executor, tenantId: string, payload: JobPayloads['notify.mail']) {
+  if (payload.innerIfUnsent) await repo.insertMessages(tx, [{ tenantId, ...payload.message }]);
 }
 
 /** The workflow's jobs: due reminders, repeated urgings, notification mail and service-task calls. */
@@ -89,7 +105,10 @@ export const bpmJobHandlers = (delivery: MailDelivery): JobHandlers => ({
     },
   },
   'notify.mail': {
-    run: (tx, job) => sendMail(tx, job.tenantId, job.payload.message, delivery),
+    run: (tx, job) => sendMail(tx, job.tenantId, job.payload, delivery),
+    failed: async (tx, job, _error, final) => {
+      if (final) await unsentMail(tx, job.tenantId, job.payload);
+    },
   },
   'service.call': {
     run: (tx, job) => runServiceCall(tx, job.tenantId, job.payload.serviceCallId),

@@ -8,7 +8,8 @@ import * as repo from '../runtime.repository.js';
 import { activeQueue, continueFrom, peopleByIds } from './advance.js';
 import { openTask, requireButton, requireTaskType } from './authority.js';
 import { finishTask, recordNodeOpinion, type Acting, type OpinionFile } from './opinions.js';
-import type { Person, Run } from './run.js';
+import { notify } from './notify.js';
+import { nodeSettings, type Person, type Run } from './run.js';
 import { approvalLink, createTasks } from './tasks.js';
 
 /** The people a handler asks, as the kind of task they get. */
@@ -129,10 +130,11 @@ export async function answerAsked(
   if (parent.status === 'waiting') {
     await repo.updateTasks(run.tx, run.tenantId, [parent.id], { status: 'pending' });
     const handlers = await repo.candidatesOfTask(run.tx, run.tenantId, parent.id);
-    await repo.insertMessages(
+    await notify(
       run.tx,
+      run.tenantId,
+      nodeSettings(run, parent.nodeId)?.notifyTypes,
       handlers.map((h) => ({
-        tenantId: run.tenantId,
         receiverId: h.userId,
         subject: run.instance.subject,
         content: parent.name,
@@ -188,9 +190,8 @@ export async function delegateTask(
       qualfieds: [{ id: to!.id, name: to!.name, type: 'user' }],
       isRead: false,
     });
-    await repo.insertMessages(run.tx, [
+    await notify(run.tx, run.tenantId, nodeSettings(run, task.nodeId)?.notifyTypes, [
       {
-        tenantId: run.tenantId,
         receiverId: to!.id,
         subject: run.instance.subject,
         content: task.name,

@@ -31,7 +31,8 @@ import { clearAllWork } from './clear.js';
 import { dueAfter } from './due.js';
 import { formAt, type FormData } from './forms.js';
 import { recordNodeOpinion } from './opinions.js';
-import { isLive, lockRun, nodeName, patchInstance, startNodeOf, type Run } from './run.js';
+import { notify } from './notify.js';
+import { isLive, lockRun, nodeName, nodeSettings, patchInstance, startNodeOf, type Run } from './run.js';
 import { approvalLink, readonlyLink } from './tasks.js';
 
 /** The initiator or an administrator may steer a whole instance; others see nothing of it (404) or 403. */
@@ -303,10 +304,9 @@ export async function urgeInstance(
       open.map((t) => t.id),
       { urgentStateValue: input.urgentStateValue },
     );
-    const receivers = new Map<string, string>();
+    const receivers = new Map<string, repo.TaskRow>();
     for (const task of open) {
-      for (const c of await repo.candidatesOfTask(tx, run.tenantId, task.id))
-        receivers.set(c.userId, task.id);
+      for (const c of await repo.candidatesOfTask(tx, run.tenantId, task.id)) receivers.set(c.userId, task);
     }
     const people = await activePeopleAmong(run, [...receivers.keys()]);
     const urgentId = await insertUrgent(tx, {
@@ -318,17 +318,19 @@ export async function urgeInstance(
       opinion: input.opinion?.trim() || null,
       receivers: people,
     });
-    await repo.insertMessages(
-      tx,
-      people.map((person) => ({
-        tenantId: run.tenantId,
-        receiverId: person.id,
-        subject: run.instance.subject,
-        content: input.opinion?.trim() || run.instance.subject,
-        link: approvalLink(run.instance.id, receivers.get(person.id)!),
-        type: 'urgent',
-      })),
-    );
+    // each person hears of it as the node of their task says
+    for (const person of people) {
+      const task = receivers.get(person.id)!;
+      await notify(tx, run.tenantId, nodeSettings(run, task.nodeId)?.notifyTypes, [
+        {
+          receiverId: person.id,
+          subject: run.instance.subject,
+          content: input.opinion?.trim() || run.instance.subject,
+          link: approvalLink(run.instance.id, task.id),
+          type: 'urgent',
+        },
+      ]);
+    }
     await scheduleJob(tx, {
       tenantId: run.tenantId,
       kind: 'urgent.remind',

@@ -6,10 +6,14 @@ import * as repo from '../runtime.repository.js';
 /** How people hear of work when a node does not say: an inner message. */
 const DEFAULT_NOTIFY_TYPES: readonly NotifyType[] = ['inner'];
 
+/** Attempts of a notification mail: 5 s, 25 s, 2 min, 10 min and 50 min apart. */
+const MAIL_ATTEMPTS = 6;
+
 /**
  * Tells people of work at a node by the node's notify types: an inner message (the bell of the portal)
  * and, with `mail`, a mail to each one, sent by a job of its own (retried on failure, and after the
- * command commits, so a slow mail server never holds up an approval).
+ * command commits, so the command never waits for a mail server). A node that notifies by mail only
+ * still leaves an inner message where the mail cannot go (see the notify.mail job): nobody misses work.
  */
 export async function notify(
   tx: Executor,
@@ -29,9 +33,9 @@ export async function notify(
     await scheduleJob(tx, {
       tenantId,
       kind: 'notify.mail',
-      payload: { message },
+      payload: { message, innerIfUnsent: !types.includes('inner') },
       runAt: new Date(),
-      maxAttempts: 3,
+      maxAttempts: MAIL_ATTEMPTS,
     });
   }
 }

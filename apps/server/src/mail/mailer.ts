@@ -17,8 +17,7 @@ const SMTP_TIMEOUT_MS = 10_000;
 /** Outgoing mail through the SMTP server of SMTP_URL; null when none is configured. */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | null {
   if (!config.smtpUrl) return null;
-  // a mail job holds its claiming transaction while it sends: a mail server that does not answer
-  // must not hold it for nodemailer's default minutes
+  // a mail server that does not answer must not keep a mail job for nodemailer's default minutes
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_TASK_STATUS } from '@eip/contracts/flow';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { testBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
 import { flowServiceCalls, innerMessages, scheduledJobs } from '../../db/schema.js';
+import { queryRows } from '../../db/client.js';
 import { runDueJobs, type JobHandlers } from '../../jobs/runner.js';
 import { approvalLink } from './engine/tasks.js';
 import { createMailer } from '../../mail/mailer.js';
@@ -111,6 +112,30 @@ const nodeState = async (instId: string, nodeId: string) =>
       query: { instId, nodeIds: nodeId, isDerive: 'true' },
     })
   ).body.value[nodeId]!;
+
+/**
+ * The transactions open right now: none while a job talks to another server. The embedded database makes
+ * every query wait for an open transaction (a query that does not answer within 5 s counts as one);
+ * PostgreSQL lists them.
+ */
+async function openTransactions() {
+  const answered = await Promise.race([
+    t.database.db
+      .select()
+      .from(innerMessages)
+      .limit(1)
+      .then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000)),
+  ]);
+  if (!answered) return 1;
+  if (t.database.engine === 'pglite') return 0;
+  const [open] = await queryRows<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and state like 'idle in transaction%'`,
+  );
+  return open!.n;
+}
 
 describe('service tasks', () => {
   it('an expression service task (the onboarding’s account) runs as a job; the branches join after it', async () => {
@@ -234,6 +259,35 @@ describe('service tasks', () => {
     expect(await retry('admin')).toMatchObject({ state: false, code: 409, message: '流程已结束' });
   });
 
+  it('an HTTP call is made with no transaction open: a service that hangs holds nothing up', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived = () => {};
+    const calling = new Promise<void>((resolve) => (arrived = resolve));
+    const hanging = createServer((_request, response) => {
+      arrived();
+      void released.then(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      await serviceFlow('svc_hanging', {
+        kind: 'http',
+        method: 'POST',
+        url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`,
+      });
+      const instId = await f.start('hanxu', 'svc_hanging', {});
+      const running = runJobs();
+      await calling;
+      expect(await openTransactions()).toBe(0);
+      release();
+      await running;
+      expect((await nodeState(instId, 'Call')).serviceStatus).toBe(SERVICE_TASK_STATUS.succeeded);
+    } finally {
+      release();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+
   it('an expression that fails at run time fails the task visibly and runs nothing', async () => {
     const instId = await f.start('hanxu', 'svc_bad', {});
     await runJobs();
@@ -243,7 +297,7 @@ describe('service tasks', () => {
 });
 
 describe('notify types of a node', () => {
-  it('mail: the candidates get a mail with a link to the task, and no inner message; other nodes keep the inner message', async () => {
+  beforeAll(async () => {
     await f.deploy({
       bpmnXml: testBpmn(
         'mail_notice',
@@ -267,6 +321,9 @@ describe('notify types of a node', () => {
         },
       },
     });
+  });
+
+  it('mail: the candidates get a mail with a link to the task, and no inner message; other nodes keep the inner message', async () => {
     mailbox.length = 0;
     const instId = await f.start('guoming', 'mail_notice', {}, { subject: '办公桌采购' });
     const messagesOf = async (account: string) =>
@@ -307,6 +364,50 @@ describe('notify types of a node', () => {
       link: approvalLink(unmailed, await f.taskOf('hanxu', unmailed)),
     });
     expect(mailbox).toHaveLength(1);
+  });
+
+  it('a mail goes out with no transaction open: a mail server that hangs holds nothing up', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived = () => {};
+    const sending = new Promise<void>((resolve) => (arrived = resolve));
+    const hanging = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        stream.resume();
+        stream.on('end', () => {
+          arrived();
+          void released.then(() => done());
+        });
+      },
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (hanging.server.address() as AddressInfo).port;
+      const slowMail = bpmJobHandlers({
+        mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'EIP <eip@example.com>' }),
+        publicUrl: 'https://portal.example.com',
+      });
+      await f.start('guoming', 'mail_notice', {}, { subject: '慢邮件' });
+      const running = runDueJobs(t.database.db, slowMail);
+      await sending;
+      expect(await openTransactions()).toBe(0);
+      // the job is leased to the runner sending it: another runner finds nothing to do
+      expect(await runDueJobs(t.database.db, slowMail)).toBe(0);
+      release();
+      await running;
+      const [job] = await t.database.db
+        .select()
+        .from(scheduledJobs)
+        .where(eq(scheduledJobs.kind, 'notify.mail'))
+        .orderBy(desc(scheduledJobs.createdAt))
+        .limit(1);
+      expect(job).toMatchObject({ status: 'done', attempts: 1 });
+    } finally {
+      release();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
   });
 });
 

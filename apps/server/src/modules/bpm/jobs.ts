@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE } from '@eip/contracts/codes';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { JsonValue } from '../../flow/conditions.js';
 import type { JobHandlers } from '../../jobs/runner.js';
 import type { JobPayloads } from '../../jobs/queue.js';
 import { SPA_BASE } from '../../http/spa.js';
@@ -9,7 +10,7 @@ import { settingsOf } from '../../flow/settings-schema.js';
 import { findUserById } from '../uc/user.repository.js';
 import { loadDefinition } from './definitions.js';
 import { notify } from './engine/notify.js';
-import { runServiceCall, serviceCallFailed } from './engine/service-task.js';
+import { makeServiceCall, serviceCallFailed, storeServiceResult } from './engine/service-task.js';
 import { approvalLink } from './engine/tasks.js';
 import * as repo from './runtime.repository.js';
 import { findUrgent } from './urgent.repository.js';
@@ -49,24 +50,19 @@ export interface MailDelivery {
 }
 
 /**
- * Mails one notification to its active receiver; a failed send throws, so the job is retried. Where no
- * mail can go (no mail server configured, no address) and the node notifies by mail only, the receiver
- * gets the inner message instead. Mail is in the portal's default language: the server does not know
- * each receiver's.
+ * Mails one notification to its active receiver, outside any transaction (see JobHandler.outside); a
+ * failed send throws, so the job is retried. Answers whether the mail went, or why not. Mail is in the
+ * portal's default language: the server does not know each receiver's.
  */
 async function sendMail(
-  tx: Executor,
+  db: Db,
   tenantId: string,
-  payload: JobPayloads['notify.mail'],
+  { message }: JobPayloads['notify.mail'],
   delivery: MailDelivery,
-) {
-  const { message } = payload;
-  const receiver = await findUserById(tx, tenantId, message.receiverId);
-  if (!receiver || receiver.status !== 1) return;
-  if (!delivery.mailer || !receiver.email) {
-    await unsentMail(tx, tenantId, payload);
-    return;
-  }
+): Promise<'sent' | 'unsent' | 'inactive'> {
+  const receiver = await findUserById(db, tenantId, message.receiverId);
+  if (!receiver || receiver.status !== 1) return 'inactive';
+  if (!delivery.mailer || !receiver.email) return 'unsent';
   const lang = DEFAULT_LANGUAGE;
   await delivery.mailer.send({
     to: receiver.email,
@@ -77,14 +73,21 @@ async function sendMail(
       url: `${delivery.publicUrl}${SPA_BASE}${message.link}`,
     }),
   });
+  return 'sent';
 }
 
-/** A mail that will not go: its inner message instead, when the node notifies by mail only. */
+/**
+ * A mail that does not go (no mail server configured, no address, every attempt failed): the inner
+ * message instead, when the node notifies by mail only.
+ */
 async function unsentMail(tx: Executor, tenantId: string, payload: JobPayloads['notify.mail']) {
   if (payload.innerIfUnsent) await repo.insertMessages(tx, [{ tenantId, ...payload.message }]);
 }
 
-/** The workflow's jobs: due reminders, repeated urgings, notification mail and service-task calls. */
+/**
+ * The workflow's jobs: due reminders, repeated urgings, notification mail and service-task calls (the
+ * last two talk to other servers outside any transaction).
+ */
 export const bpmJobHandlers = (delivery: MailDelivery): JobHandlers => ({
   'task.due': {
     async run(tx, job) {
@@ -105,13 +108,18 @@ export const bpmJobHandlers = (delivery: MailDelivery): JobHandlers => ({
     },
   },
   'notify.mail': {
-    run: (tx, job) => sendMail(tx, job.tenantId, job.payload, delivery),
+    outside: (db, job) => sendMail(db, job.tenantId, job.payload, delivery),
+    run: async (tx, job, outcome) => {
+      if (outcome === 'unsent') await unsentMail(tx, job.tenantId, job.payload);
+    },
     failed: async (tx, job, _error, final) => {
       if (final) await unsentMail(tx, job.tenantId, job.payload);
     },
   },
   'service.call': {
-    run: (tx, job) => runServiceCall(tx, job.tenantId, job.payload.serviceCallId),
+    outside: (db, job) => makeServiceCall(db, job.tenantId, job.payload.serviceCallId),
+    run: (tx, job, made) =>
+      storeServiceResult(tx, job.tenantId, job.payload.serviceCallId, made as { result: JsonValue } | null),
     failed: (tx, job, error, final) =>
       serviceCallFailed(tx, job.tenantId, job.payload.serviceCallId, error, final),
   },

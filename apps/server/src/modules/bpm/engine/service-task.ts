@@ -39,32 +39,48 @@ const automaticRun = (tx: Executor, instance: repo.InstanceRow) =>
   runOf(tx, instance, { id: instance.initiatorId, name: instance.initiatorName });
 
 /**
- * The job of a service task. The call is made first, without holding the instance (an HTTP call may take
- * seconds); then, with the instance locked and its token still waiting, the result is stored (in
- * `vars.<resultVariable>`), the call marked succeeded (1) and the instance moved on. A suspended instance
- * waits with its result: resuming it moves it on. A failure throws, so the job is retried.
+ * The call of a service task's job, made outside any transaction (JobHandler.outside: an HTTP call may
+ * take seconds and must hold nothing up). Null when there is nothing to call any more: the call is done
+ * or gone, or its instance is suspended (resuming it schedules the call again). A failure throws, so
+ * the job is retried.
  */
-export async function runServiceCall(tx: Executor, tenantId: string, serviceCallId: string) {
-  const serviceCall = await findServiceCall(tx, tenantId, serviceCallId);
-  const seen = serviceCall && (await repo.findInstance(tx, tenantId, serviceCall.instanceId));
-  if (!serviceCall || !seen || serviceCall.status !== -1 || seen.suspended) return;
-  const before = await automaticRun(tx, seen);
-  const node = requireNode(before.def.model, serviceCall.nodeId);
-  const settings = nodeSettings(before, node.id)!.serviceTask!;
-  const result = await call(before, settings, serviceCall.id);
+export async function makeServiceCall(db: Executor, tenantId: string, serviceCallId: string) {
+  const serviceCall = await findServiceCall(db, tenantId, serviceCallId);
+  const instance = serviceCall && (await repo.findInstance(db, tenantId, serviceCall.instanceId));
+  if (!serviceCall || !instance || serviceCall.status !== -1 || instance.suspended) return null;
+  const run = await automaticRun(db, instance);
+  const settings = nodeSettings(run, serviceCall.nodeId)!.serviceTask!;
+  return { result: await call(run, settings, serviceCall.id) };
+}
 
+/**
+ * Then, in the job's transaction, with the instance locked and the call still waiting on its token: the
+ * result is stored (in `vars.<resultVariable>`), the call marked succeeded (1) and the instance moved
+ * on. A suspended instance waits with its result: resuming it moves it on.
+ */
+export async function storeServiceResult(
+  tx: Executor,
+  tenantId: string,
+  serviceCallId: string,
+  made: { result: JsonValue } | null,
+) {
+  if (!made) return;
+  const serviceCall = await findServiceCall(tx, tenantId, serviceCallId);
+  if (!serviceCall || serviceCall.status !== -1) return;
   const instance = await repo.lockInstance(tx, tenantId, serviceCall.instanceId);
   if (!instance || !(await repo.findToken(tx, tenantId, serviceCall.tokenId))) return;
   const run = await automaticRun(tx, instance);
+  const node = requireNode(run.def.model, serviceCall.nodeId);
+  const settings = nodeSettings(run, node.id)!.serviceTask!;
   await updateServiceCall(tx, tenantId, serviceCall.id, {
     status: 1,
-    result,
+    result: made.result,
     attempts: serviceCall.attempts + 1,
     lastError: null,
   });
   if (settings.resultVariable) {
     await patchInstance(run, {
-      vars: { ...(run.instance.vars as Record<string, unknown>), [settings.resultVariable]: result },
+      vars: { ...(run.instance.vars as Record<string, unknown>), [settings.resultVariable]: made.result },
     });
   }
   if (!instance.suspended) await serviceCallDone(run, node, serviceCall.tokenId);

@@ -249,11 +249,17 @@ describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', 
     await page.waitForTimeout(1000);
     expect(await marker()).toBe('signed in here');
 
-    await profileMenu(other, '退出登录');
-    await other
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    // On a busy machine the menu entry's click can be lost while the menu opens (a CI run once waited
+    // 30 s for a confirmation that never came): open the menu and ask again.
+    const confirmSignOut = other.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await profileMenu(other, '退出登录');
+      const confirmed = await confirmSignOut.click({ timeout: 8_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (confirmed) break;
+    }
     await other.waitForURL(`${server.url}/eipFront/login`);
     expect(await other.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY)).toBeNull();
     await expect.poll(marker).toBe('reloaded');

@@ -15,18 +15,22 @@ import { approvalLink } from './engine/tasks.js';
 import * as repo from './runtime.repository.js';
 import { findUrgent } from './urgent.repository.js';
 
-/** Tells the candidates of open tasks about them again (a due time passed, an urging repeated). */
+/**
+ * Tells the candidates of an instance's open tasks about them again (a due time passed, an urging
+ * repeated), as each task's node says; the instance and its definition are read once.
+ */
 async function remind(
   tx: Executor,
   tenantId: string,
+  instanceId: string,
   tasks: repo.TaskRow[],
   type: 'due' | 'urgent',
   content: (task: repo.TaskRow) => string,
 ) {
+  const instance = await repo.findInstance(tx, tenantId, instanceId);
+  if (!instance) return;
+  const def = await loadDefinition(tx, tenantId, instance.defId);
   for (const task of tasks) {
-    const instance = await repo.findInstance(tx, tenantId, task.instanceId);
-    if (!instance) continue;
-    const def = await loadDefinition(tx, tenantId, instance.defId);
     const candidates = await repo.candidatesOfTask(tx, tenantId, task.id);
     await notify(
       tx,
@@ -94,7 +98,7 @@ export const bpmJobHandlers = (delivery: MailDelivery): JobHandlers => ({
       const task = await repo.findTask(tx, job.tenantId, job.payload.taskId);
       // a delay moved the due time after this job's time: the job scheduled with it reminds then
       if (!task || task.status !== 'pending' || !task.dueAt || task.dueAt > job.runAt) return;
-      await remind(tx, job.tenantId, [task], 'due', (t) => t.name);
+      await remind(tx, job.tenantId, task.instanceId, [task], 'due', (t) => t.name);
     },
   },
   'urgent.remind': {
@@ -104,7 +108,7 @@ export const bpmJobHandlers = (delivery: MailDelivery): JobHandlers => ({
       const open = (await repo.openTasksOf(tx, job.tenantId, job.payload.instanceId)).filter(
         (t) => t.status === 'pending' && t.urgentStateValue,
       );
-      await remind(tx, job.tenantId, open, 'urgent', (t) => urgent.opinion ?? t.name);
+      await remind(tx, job.tenantId, job.payload.instanceId, open, 'urgent', (t) => urgent.opinion ?? t.name);
     },
   },
   'notify.mail': {

@@ -13,6 +13,7 @@ import { authHandlers } from './modules/auth/auth.routes.js';
 import { bpmPersonalHandlers } from './modules/bpm-personal/bpm-personal.routes.js';
 import { bpmHandlers } from './modules/bpm/bpm.routes.js';
 import { instanceHandlers } from './modules/bpm/instance.routes.js';
+import { INSTANCE_FILES, readInstanceFiles } from './modules/bpm/instance-files.js';
 import { taskHandlers } from './modules/bpm/task.routes.js';
 import { fileHandlers } from './modules/portal/file.routes.js';
 import { messageHandlers } from './modules/portal/message.routes.js';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     keys: await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
     tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
     files: localFileStore(path.join(config.dataDir, 'files')),
+    fileReaders: { [INSTANCE_FILES]: readInstanceFiles },
   };
   // uploads (routes of kind upload): one file a request, no larger than FILE_LIMIT_BYTES
   await app.register(fastifyMultipart, { limits: { fileSize: config.fileLimitBytes, files: 1, fields: 10 } });

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { FileStore } from './files/store.js';
+import type { FileOwnerReaders } from './modules/portal/file-access.js';
 import type { LoginKeys } from './security/rsa.js';
 import type { TokenService } from './security/tokens.js';
 
@@ -11,4 +12,6 @@ export interface Services {
   keys: LoginKeys;
   tokens: TokenService;
   files: FileStore;
+  /** who may read the files attached to each kind of owner */
+  fileReaders: FileOwnerReaders;
 }

@@ -66,3 +66,37 @@ describe('migration 0011_definition_forms', () => {
     ]);
   });
 });
+
+describe('migration 0012_file_links', () => {
+  it('links the attachments of opinions written before it to their instance, once each', async () => {
+    const dataDir = path.join(scratch, 'db-links');
+    const old = await openDatabase({ dataDir, migrationsDir: migrationsBefore('0012_file_links') });
+    await old.migrate();
+    const file = (id: string) => ({ name: `${id}.txt`, response: { fileId: id, fileName: `${id}.txt` } });
+    await old.db.execute(sql`
+      insert into bpm_opinion (tenant_id, id, instance_id, node_id, task_name, status, qualfieds, files) values
+        ('t1', 'o1', 'i1', 'A', '审批', 'agree', '[]', ${JSON.stringify([file('f1'), file('f2')])}::jsonb),
+        ('t1', 'o2', 'i1', 'B', '复核', 'agree', '[]', ${JSON.stringify([file('f1')])}::jsonb),
+        ('t1', 'o3', 'i2', 'A', '审批', 'agree', '[]', '[]'),
+        ('t2', 'o4', 'i9', 'A', '审批', 'agree', '[]', ${JSON.stringify([file('f1')])}::jsonb)`);
+    await old.close();
+
+    const upgraded = await openDatabase({ dataDir, migrationsDir: migrationsDir() });
+    await upgraded.migrate();
+    const rows = await queryRows<{
+      tenant_id: string;
+      file_id: string;
+      owner_type: string;
+      owner_id: string;
+    }>(
+      upgraded.db,
+      sql`select tenant_id, file_id, owner_type, owner_id from sys_file_link order by tenant_id, file_id`,
+    );
+    await upgraded.close();
+    expect(rows).toEqual([
+      { tenant_id: 't1', file_id: 'f1', owner_type: 'flowInstance', owner_id: 'i1' },
+      { tenant_id: 't1', file_id: 'f2', owner_type: 'flowInstance', owner_id: 'i1' },
+      { tenant_id: 't2', file_id: 'f1', owner_type: 'flowInstance', owner_id: 'i9' },
+    ]);
+  });
+});

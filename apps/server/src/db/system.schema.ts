@@ -97,3 +97,23 @@ export const sysFiles = pgTable(
     index('sys_file_owner_idx').on(t.tenantId, t.createdBy),
   ],
 );
+
+/**
+ * What a file is attached to: an owner of a kind (a flow instance, a news entry, a form record …) and its
+ * id. A file may be read by those who may read one of its owners (see modules/portal/file-access.ts);
+ * a file nothing links to is its uploader's alone.
+ */
+export const sysFileLinks = pgTable(
+  'sys_file_link',
+  {
+    tenantId: text('tenant_id').notNull(),
+    fileId: text('file_id').notNull(),
+    ownerType: text('owner_type').notNull(),
+    ownerId: text('owner_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.fileId, t.ownerType, t.ownerId] }),
+    index('sys_file_link_owner_idx').on(t.tenantId, t.ownerType, t.ownerId),
+  ],
+);

@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { flowOpinions, sysFiles } from '../../db/schema.js';
-import { participates } from '../bpm/lists.repository.js';
+import { sysFileLinks, sysFiles } from '../../db/schema.js';
+import type { FileOwner } from './file-access.js';
 
 export type FileRow = typeof sysFiles.$inferSelect;
 
@@ -27,23 +27,24 @@ export async function countOwnFiles(db: Executor, tenantId: string, userId: stri
   return row?.n ?? 0;
 }
 
-/** Whether an opinion of an instance the user takes part in attaches the file. */
-export async function attachedWhereUserTakesPart(
-  db: Executor,
-  tenantId: string,
-  userId: string,
-  fileId: string,
-) {
-  const [row] = await db
-    .select({ yes: sql<number>`1` })
-    .from(flowOpinions)
-    .where(
-      and(
-        eq(flowOpinions.tenantId, tenantId),
-        sql`${flowOpinions.files} @> ${JSON.stringify([{ response: { fileId } }])}::jsonb`,
-        participates(tenantId, userId, flowOpinions.instanceId),
-      ),
+/** Links the files to their owner; links already there stay. */
+export async function linkFiles(db: Executor, tenantId: string, owner: FileOwner, fileIds: string[]) {
+  if (fileIds.length === 0) return;
+  await db
+    .insert(sysFileLinks)
+    .values(
+      [...new Set(fileIds)].map((fileId) => ({ tenantId, fileId, ownerType: owner.type, ownerId: owner.id })),
     )
-    .limit(1);
-  return Boolean(row);
+    .onConflictDoNothing();
+}
+
+/** The owners a file is linked to, by owner type. */
+export async function ownersOfFile(db: Executor, tenantId: string, fileId: string) {
+  const rows = await db
+    .select({ type: sysFileLinks.ownerType, id: sysFileLinks.ownerId })
+    .from(sysFileLinks)
+    .where(and(eq(sysFileLinks.tenantId, tenantId), eq(sysFileLinks.fileId, fileId)));
+  const byType = new Map<string, string[]>();
+  for (const row of rows) byType.set(row.type, [...(byType.get(row.type) ?? []), row.id]);
+  return byType;
 }

@@ -7,7 +7,8 @@ import type { FileDownload } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
 import { isAdmin } from '../bpm-personal/access.js';
-import { attachedWhereUserTakesPart, countOwnFiles, findFile, insertFile } from './file.repository.js';
+import type { FileOwner, FileOwnerReaders } from './file-access.js';
+import { countOwnFiles, findFile, insertFile, linkFiles, ownersOfFile } from './file.repository.js';
 
 /** A file's name as given, without any directory part, at most 255 characters. */
 const baseName = (name: string) => path.basename(name.replaceAll('\\', '/')).slice(0, 255) || 'file';
@@ -40,7 +41,16 @@ export async function uploadFile(services: Services, auth: AuthContext, part: Mu
   }
 }
 
-/** A file for its uploader, an administrator, or someone taking part in an instance whose opinion attaches it. */
+/** Whether the caller may read one of the owners the file is linked to. */
+async function mayReadAnOwner(db: Executor, readers: FileOwnerReaders, auth: AuthContext, fileId: string) {
+  for (const [type, ownerIds] of await ownersOfFile(db, auth.tenantId, fileId)) {
+    const read = readers[type];
+    if (read && (await read(db, auth, ownerIds))) return true;
+  }
+  return false;
+}
+
+/** A file for its uploader, an administrator, or whoever may read something it is attached to. */
 export async function downloadFile(
   services: Services,
   auth: AuthContext,
@@ -51,7 +61,7 @@ export async function downloadFile(
   const allowed =
     file &&
     (file.createdBy === auth.userId ||
-      (await attachedWhereUserTakesPart(db, auth.tenantId, auth.userId, fileId)) ||
+      (await mayReadAnOwner(db, services.fileReaders, auth, fileId)) ||
       (await isAdmin(db, auth)));
   if (!allowed) throw notFound('file.notFound', { id: fileId });
   return {
@@ -62,8 +72,18 @@ export async function downloadFile(
   };
 }
 
-/** Attachments of an opinion must be files the person attaching them uploaded. */
-export async function requireOwnFiles(db: Executor, tenantId: string, userId: string, fileIds: string[]) {
+/**
+ * Attaches files to their owner; each must be a file the person attaching it uploaded (400 otherwise,
+ * nothing linked). From then on whoever may read the owner may read the files.
+ */
+export async function attachOwnFiles(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  owner: FileOwner,
+  fileIds: string[],
+) {
   const unique = [...new Set(fileIds)];
   if ((await countOwnFiles(db, tenantId, userId, unique)) < unique.length) throw badRequest('file.notYours');
+  await linkFiles(db, tenantId, owner, unique);
 }

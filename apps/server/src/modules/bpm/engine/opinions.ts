@@ -1,6 +1,7 @@
 import type { OpinionStatus } from '@eip/contracts/flow';
 import type { FlowNode } from '../../../flow/model.js';
-import { requireOwnFiles } from '../../portal/file.service.js';
+import { attachOwnFiles } from '../../portal/file.service.js';
+import { INSTANCE_FILES } from '../instance-files.js';
 import * as repo from '../runtime.repository.js';
 import { cancelTasks, readonlyLink } from './tasks.js';
 import { nodeName, type Person, type Run } from './run.js';
@@ -58,10 +59,11 @@ export async function finishTask(
   { leave = false }: { leave?: boolean } = {},
 ): Promise<{ returnToNodeId: string | null }> {
   if (input.files?.length) {
-    await requireOwnFiles(
+    await attachOwnFiles(
       run.tx,
       run.tenantId,
       run.actor.id,
+      { type: INSTANCE_FILES, id: run.instance.id },
       input.files.map((f) => f.response.fileId),
     );
   }

@@ -15,6 +15,9 @@ import { bpmHandlers } from './modules/bpm/bpm.routes.js';
 import { instanceHandlers } from './modules/bpm/instance.routes.js';
 import { INSTANCE_FILES, readInstanceFiles } from './modules/bpm/instance-files.js';
 import { taskHandlers } from './modules/bpm/task.routes.js';
+import { CONTENT_FILES } from './modules/content/content.repository.js';
+import { contentHandlers } from './modules/content/content.routes.js';
+import { readContentFiles } from './modules/content/content-files.js';
 import { fileHandlers } from './modules/portal/file.routes.js';
 import { messageHandlers } from './modules/portal/message.routes.js';
 import { portalHandlers } from './modules/portal/portal.routes.js';
@@ -67,7 +70,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     keys: await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
     tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
     files: localFileStore(path.join(config.dataDir, 'files')),
-    fileReaders: { [INSTANCE_FILES]: readInstanceFiles },
+    fileReaders: { [INSTANCE_FILES]: readInstanceFiles, [CONTENT_FILES]: readContentFiles },
   };
   // uploads (routes of kind upload): one file a request, no larger than FILE_LIMIT_BYTES
   await app.register(fastifyMultipart, { limits: { fileSize: config.fileLimitBytes, files: 1, fields: 10 } });
@@ -96,6 +99,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...taskHandlers(services),
     ...instanceHandlers(services),
     ...bpmPersonalHandlers(services),
+    ...contentHandlers(services),
   } satisfies Handlers;
   registerRoutes(app, handlers, services);
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { localFileStore } from './files/store.js';
 import { isEmpty, seedDemo, usesDefaultDemoPassword } from './seed/seed.js';
 
 /** The committed migrations: next to the sources in development, copied next to the bundle in dist. */
@@ -25,7 +26,12 @@ export async function prepareDatabase(config: Config): Promise<{ database: Datab
     await database.migrate();
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
-      await seedDemo(database.db, config.demoPassword, config.demoPassword === DEFAULT_DEMO_PASSWORD);
+      await seedDemo(
+        database.db,
+        config.demoPassword,
+        config.demoPassword === DEFAULT_DEMO_PASSWORD,
+        localFileStore(path.join(config.dataDir, 'files')),
+      );
       seeded = true;
     }
     if (config.production && !config.allowDemoPasswords && (await usesDefaultDemoPassword(database.db))) {

@@ -10,6 +10,7 @@ import { bpmInstanceRoutes } from './routes/bpm-instance.js';
 import { bpmTaskRoutes } from './routes/bpm-task.js';
 import { bpmPersonalRoutes } from './routes/bpm-personal.js';
 import { bpmRoutes } from './routes/bpm.js';
+import { contentRoutes } from './routes/content.js';
 import { fileRoutes } from './routes/files.js';
 import { messageRoutes } from './routes/messages.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -32,6 +33,7 @@ export const routes = {
   ...bpmInstanceRoutes,
   ...fileRoutes,
   ...bpmPersonalRoutes,
+  ...contentRoutes,
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof routes;

@@ -10,6 +10,7 @@ import { bpmInstanceSchemas } from './schemas/bpm-instance.js';
 import { bpmTaskSchemas } from './schemas/bpm-task.js';
 import { bpmPersonalSchemas } from './schemas/bpm-personal.js';
 import { bpmSchemas } from './schemas/bpm.js';
+import { contentSchemas } from './schemas/content.js';
 import { fileSchemas } from './schemas/files.js';
 import { messageSchemas } from './schemas/messages.js';
 import { portalSchemas } from './schemas/portal.js';
@@ -20,6 +21,7 @@ export * from './schemas/bpm-instance.js';
 export * from './schemas/bpm-task.js';
 export * from './schemas/bpm-personal.js';
 export * from './schemas/bpm.js';
+export * from './schemas/content.js';
 export * from './schemas/files.js';
 export * from './schemas/messages.js';
 export * from './schemas/portal.js';
@@ -38,6 +40,7 @@ export const schemas = {
   ...bpmInstanceSchemas,
   ...fileSchemas,
   ...bpmPersonalSchemas,
+  ...contentSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = (typeof schemas)[N] extends {

@@ -341,6 +341,7 @@ export const systemSettings = pgTable('sys_setting', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './content.schema.js';
 export * from './flow.schema.js';
 export * from './personal.schema.js';
 export * from './system.schema.js';

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@eip/contracts/codes';
+import { contentMessages } from './content-messages.js';
 import { flowMessages } from './flow-messages.js';
 
 export type Texts = Record<Language, string>;
@@ -345,6 +346,7 @@ export const messages = {
     'en-US': 'You can only attach files you uploaded',
   },
   ...flowMessages,
+  ...contentMessages,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -40,6 +40,7 @@ export const ROLES = [
   { code: 'hr', name: '人事专员' },
   { code: 'finance', name: '财务专员' },
   { code: 'secretary', name: '领导秘书' },
+  { code: 'news_admin', name: '新闻管理员' },
 ];
 
 export const JOBS = [
@@ -56,7 +57,7 @@ export const METHODS = [
   { alias: 'flow:batchApprove', name: '批量审批', roles: ['dept_leader', 'hr', 'finance'] },
   { alias: 'mail:send', name: '发送邮件', roles: ['employee', 'dept_leader', 'hr', 'finance', 'secretary'] },
   { alias: 'template:edit', name: '编辑数据模板', roles: ['dept_leader', 'hr', 'finance'] },
-  { alias: 'news:publish', name: '发布新闻公告', roles: ['hr'] },
+  { alias: 'news:publish', name: '发布新闻公告', roles: ['news_admin'] },
   { alias: 'uc:manage', name: '管理组织架构', roles: [] },
 ];
 
@@ -110,7 +111,7 @@ export const PLATFORM: DemoTenant = {
     staff('huangmin', '黄敏', 'finance', { roles: ['employee', 'finance'], sex: '女' }),
     staff('zhouqiang', '周强', 'finance', { roles: ['employee', 'finance'], sex: '男' }),
     head('wuxia', '吴霞', 'general', { sex: '女' }),
-    staff('xuhui', '徐辉', 'general', { sex: '男' }),
+    staff('xuhui', '徐辉', 'general', { roles: ['employee', 'news_admin'], sex: '男' }),
     head('sunhao', '孙浩', 'rd_center', { post: 'director', sex: '男' }),
     head('hujun', '胡军', 'frontend', { sex: '男' }),
     staff('zhuting', '朱婷', 'frontend', { sex: '女' }),

@@ -13,6 +13,8 @@ import {
   type DemoOrg,
   type DemoTenant,
 } from './demo-data.js';
+import type { FileStore } from '../files/store.js';
+import { seedContent } from './content.js';
 import { seedDemoInstances } from './demo-instances.js';
 import { FRONT_MENU, type DemoMenu } from './menus.js';
 import { seedPersonalSettings } from './personal-settings.js';
@@ -22,8 +24,16 @@ export const DEMO_DEFAULT_PASSWORD_SETTING = 'demo.defaultPassword';
 
 export const isEmpty = async (db: Db) => ((await db.select({ n: count() }).from(t.tenants))[0]?.n ?? 0) === 0;
 
-/** Seeds both demo tenants in one transaction. */
-export async function seedDemo(db: Db, password: string, isDefaultPassword: boolean): Promise<void> {
+/**
+ * Seeds both demo tenants in one transaction, then their demo instances, settings and content; the
+ * content's pictures and attachments go to `files` (the server's file store) when given.
+ */
+export async function seedDemo(
+  db: Db,
+  password: string,
+  isDefaultPassword: boolean,
+  files?: FileStore,
+): Promise<void> {
   const keys = [PLATFORM, SECOND_TENANT].flatMap((tenant) =>
     tenant.users.map((u) => `${tenant.code}:${u.account}`),
   );
@@ -40,6 +50,7 @@ export async function seedDemo(db: Db, password: string, isDefaultPassword: bool
   });
   await seedDemoInstances(db);
   await seedPersonalSettings(db);
+  await seedContent(db, files);
 }
 
 export async function usesDefaultDemoPassword(db: Db): Promise<boolean> {

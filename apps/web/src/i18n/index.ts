@@ -57,6 +57,23 @@ export function loadApprovalTexts(): Promise<void> {
   return approvalTexts;
 }
 
+/**
+ * The simplified-Chinese texts of news, notices and meetings, added when their first page loads (the other
+ * languages load whole, with them).
+ */
+let contentTexts: Promise<void> | undefined;
+export function loadContentTexts(): Promise<void> {
+  contentTexts ??= import('./locales/content.zh-CN').then(
+    ({ contentZhCN }) =>
+      void i18n.addResourceBundle('zh-CN', 'translation', { content: contentZhCN }, true, true),
+    (error: unknown) => {
+      contentTexts = undefined;
+      throw error;
+    },
+  );
+  return contentTexts;
+}
+
 /** Loads a language's texts (once) and switches to it. */
 export async function loadLanguage(lang: Language): Promise<void> {
   if (lang !== 'zh-CN' && !i18n.hasResourceBundle(lang, 'translation')) {

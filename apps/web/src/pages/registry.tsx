@@ -1,13 +1,26 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyNamed } from '../app/lazy';
 import { loadDateLocale } from '../app/locales';
-import { loadApprovalTexts } from '../i18n';
+import { loadApprovalTexts, loadContentTexts } from '../i18n';
 import { ComingSoonPage } from './coming-soon';
 
 /** A page of the approval centre: its module, the approval texts and the dates' locale load together. */
 const approvalPage: typeof lazyNamed = (load, name) =>
   lazyNamed(
     () => Promise.all([load(), loadApprovalTexts(), loadDateLocale()]).then(([module]) => module),
+    name,
+  );
+
+/**
+ * A page of news, notices and meetings: its module, its texts, the approval texts (the user picker) and
+ * the dates' locale load together.
+ */
+const contentPage: typeof lazyNamed = (load, name) =>
+  lazyNamed(
+    () =>
+      Promise.all([load(), loadContentTexts(), loadApprovalTexts(), loadDateLocale()]).then(
+        ([module]) => module,
+      ),
     name,
   );
 
@@ -31,6 +44,11 @@ const ApprovalItemPage = approvalPage(() => import('./personal/approvalItem'), '
 const StartProcessPage = approvalPage(() => import('./matter/startProcess'), 'StartProcessPage');
 const ApprovalFormPage = approvalPage(() => import('./matter/approvalForm'), 'ApprovalFormPage');
 const ShareInstPage = approvalPage(() => import('./matter/approvalForm'), 'ShareInstPage');
+const NewsListPage = contentPage(() => import('./news/newsList'), 'NewsListPage');
+const NoticeListPage = contentPage(() => import('./news/noticeList'), 'NoticeListPage');
+const MeetingListPage = contentPage(() => import('./news/meetingList'), 'MeetingListPage');
+const ContentDetailPage = contentPage(() => import('./news/detail'), 'ContentDetailPage');
+const ContentEditPage = contentPage(() => import('./news/edit'), 'ContentEditPage');
 
 /**
  * The pages this version has, by the component name the server menu uses (spec §2 "Route building"). A name
@@ -54,6 +72,13 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   startProcess: StartProcessPage,
   approvalForm: ApprovalFormPage,
   shareInst: ShareInstPage,
+  newsList: NewsListPage,
+  noticeList: NoticeListPage,
+  meetingList: MeetingListPage,
+  newsDetail: ContentDetailPage,
+  noticeDetail: ContentDetailPage,
+  meetingDetail: ContentDetailPage,
+  newsEdit: ContentEditPage,
 };
 
 /** Renders the page of a component name. */

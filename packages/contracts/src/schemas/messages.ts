@@ -3,7 +3,7 @@ import { IdsQuery, PageList, QueryFilter } from '../common.js';
 import { Id } from './bpm.js';
 import type { RouteSchemas } from './route-schemas.js';
 
-export const MESSAGE_TYPES = ['task', 'urgent', 'notice', 'follow', 'service'] as const;
+export const MESSAGE_TYPES = ['task', 'urgent', 'notice', 'follow', 'service', 'meeting'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** An inner message of the caller (spec §1 "inner messages, with an unread badge"). */
@@ -16,7 +16,7 @@ export const InnerMessage = Type.Object({
     MESSAGE_TYPES.map((type) => Type.Literal(type)),
     {
       description:
-        'task: a task arrived; urgent: an urging; notice: a circulation; follow: a followed node was handled; service: a service task failed',
+        'task: a task arrived; urgent: an urging; notice: a circulation; follow: a followed node was handled; service: a service task failed; meeting: an invitation to a meeting',
     },
   ),
   isRead: Type.Boolean(),

@@ -17,7 +17,11 @@ type PageTitleKey =
   | 'pages.approvalForm'
   | 'pages.startProcess'
   | 'pages.shareInst'
-  | 'pages.onlineMenu';
+  | 'pages.onlineMenu'
+  | 'pages.newsDetail'
+  | 'pages.noticeDetail'
+  | 'pages.meetingDetail'
+  | 'pages.newsEdit';
 
 /** A page of spec §2 "Routes" that exists whatever the menu says. */
 interface StaticPage {
@@ -72,6 +76,11 @@ export const STATIC_PAGES: StaticPage[] = [
   { pattern: '/matter/startProcess', page: 'startProcess', titleKey: 'pages.startProcess' },
   { pattern: '/shareInst/:id/true', page: 'shareInst', titleKey: 'pages.shareInst' },
   { pattern: '/onlineMenu/:name', page: 'OnlineMenu', titleKey: 'pages.onlineMenu' },
+  { pattern: '/news/list/:id', page: 'newsDetail', titleKey: 'pages.newsDetail' },
+  { pattern: '/news/notice/:id', page: 'noticeDetail', titleKey: 'pages.noticeDetail' },
+  { pattern: '/news/meeting/:id', page: 'meetingDetail', titleKey: 'pages.meetingDetail' },
+  { pattern: '/news/edit/:kind', page: 'newsEdit', titleKey: 'pages.newsEdit' },
+  { pattern: '/news/edit/:kind/:id', page: 'newsEdit', titleKey: 'pages.newsEdit' },
 ];
 
 /** What the shell shows for an address. */

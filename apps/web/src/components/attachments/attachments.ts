@@ -7,13 +7,17 @@ export async function uploadAttachment(file: File): Promise<OpinionFile> {
   return { name: fileName, response: { fileId, fileName } };
 }
 
-/** Downloads an attachment and hands it to the browser to save under its name. */
-export async function downloadAttachment(file: OpinionFile): Promise<void> {
-  const blob = await callBlob('downloadFile', { query: { fileId: file.response.fileId } });
+/** Hands a downloaded file to the browser to save under its name. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = file.name;
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Downloads an attachment and hands it to the browser to save under its name. */
+export async function downloadAttachment(file: OpinionFile): Promise<void> {
+  saveBlob(await callBlob('downloadFile', { query: { fileId: file.response.fileId } }), file.name);
 }

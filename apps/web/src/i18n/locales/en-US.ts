@@ -1,4 +1,5 @@
 import { approvalEnUS } from './approval.en-US';
+import { contentEnUS } from './content.en-US';
 import type { Messages } from './zh-CN';
 
 export const enUS: Messages = {
@@ -93,6 +94,7 @@ export const enUS: Messages = {
       notice: 'Circulation',
       follow: 'Follow-up',
       service: 'Service call',
+      meeting: 'Meeting',
     },
   },
   pages: {
@@ -113,6 +115,10 @@ export const enUS: Messages = {
     startProcess: 'Start a process',
     shareInst: 'Shared process',
     onlineMenu: 'Online menu',
+    newsDetail: 'News',
+    noticeDetail: 'Notice',
+    meetingDetail: 'Meeting',
+    newsEdit: 'Edit news and notices',
     loading: 'Loading',
   },
   errors: {
@@ -230,4 +236,5 @@ export const enUS: Messages = {
     },
   },
   approval: approvalEnUS,
+  content: contentEnUS,
 };

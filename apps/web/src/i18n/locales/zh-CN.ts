@@ -1,4 +1,5 @@
 import type { approvalZhCN } from './approval.zh-CN';
+import type { contentZhCN } from './content.zh-CN';
 
 /** Simplified Chinese, the default language: the source of every message key. */
 export const zhCN = {
@@ -87,7 +88,14 @@ export const zhCN = {
     removed: '已删除 {{count}} 条消息',
     none: '暂无消息',
     noUnread: '没有未读消息',
-    types: { task: '待办', urgent: '催办', notice: '传阅', follow: '跟踪', service: '服务调用' },
+    types: {
+      task: '待办',
+      urgent: '催办',
+      notice: '传阅',
+      follow: '跟踪',
+      service: '服务调用',
+      meeting: '会议',
+    },
   },
   pages: {
     comingSoonTitle: '「{{title}}」即将上线',
@@ -107,6 +115,10 @@ export const zhCN = {
     startProcess: '发起流程',
     shareInst: '流程分享',
     onlineMenu: '在线菜单',
+    newsDetail: '新闻详情',
+    noticeDetail: '公告详情',
+    meetingDetail: '会议详情',
+    newsEdit: '编辑新闻公告',
     loading: '正在加载',
   },
   errors: {
@@ -229,4 +241,4 @@ export const zhCN = {
  * Every message key: the simplified-Chinese texts the app starts with, and the approval centre's, which
  * load with its pages (loadApprovalTexts) so that the login page does not carry them.
  */
-export type Messages = typeof zhCN & { approval: typeof approvalZhCN };
+export type Messages = typeof zhCN & { approval: typeof approvalZhCN; content: typeof contentZhCN };

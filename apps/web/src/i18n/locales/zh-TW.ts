@@ -1,4 +1,5 @@
 import { approvalZhTW } from './approval.zh-TW';
+import { contentZhTW } from './content.zh-TW';
 import type { Messages } from './zh-CN';
 
 export const zhTW: Messages = {
@@ -87,7 +88,14 @@ export const zhTW: Messages = {
     removed: '已刪除 {{count}} 則訊息',
     none: '暫無訊息',
     noUnread: '沒有未讀訊息',
-    types: { task: '待辦', urgent: '催辦', notice: '傳閱', follow: '追蹤', service: '服務呼叫' },
+    types: {
+      task: '待辦',
+      urgent: '催辦',
+      notice: '傳閱',
+      follow: '追蹤',
+      service: '服務呼叫',
+      meeting: '會議',
+    },
   },
   pages: {
     comingSoonTitle: '「{{title}}」即將上線',
@@ -107,6 +115,10 @@ export const zhTW: Messages = {
     startProcess: '發起流程',
     shareInst: '流程分享',
     onlineMenu: '線上選單',
+    newsDetail: '新聞詳情',
+    noticeDetail: '公告詳情',
+    meetingDetail: '會議詳情',
+    newsEdit: '編輯新聞公告',
     loading: '正在載入',
   },
   errors: {
@@ -223,4 +235,5 @@ export const zhTW: Messages = {
     },
   },
   approval: approvalZhTW,
+  content: contentZhTW,
 };

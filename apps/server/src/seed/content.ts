@@ -25,8 +25,11 @@ import {
 } from './content-data.js';
 import { PLATFORM, SECOND_TENANT } from './demo-data.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A working-hours time `daysAgo` days before `now` (9:00–17:59, varied by `n`). */
+const workdayTime = (now: Date, daysAgo: number, n: number) =>
+  new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, 9 + ((n * 5) % 9), (n * 17) % 60);
 /** the 新闻管理员 of the platform tenant, who publishes the demo content */
 export const NEWS_ADMIN_ACCOUNT = 'xuhui';
 
@@ -135,8 +138,8 @@ async function seedPlatform(db: Db, now: Date) {
       coverFileId: cover,
       content,
       pinned: i === 0 || i === 2,
-      // one every day or two, the newest first in the list
-      publishTime: new Date(now.getTime() - (i * 1.7 + 0.2) * DAY_MS),
+      // one every day or two, the newest yesterday
+      publishTime: workdayTime(now, 1 + Math.round(i * 1.7), i),
     });
     link(seed, row.id!, inline ? [cover, inline] : [cover]);
     rows.push(row);
@@ -176,7 +179,7 @@ async function seedPlatform(db: Db, now: Date) {
       }),
       mustRead,
       pinned: i === 0,
-      publishTime: new Date(now.getTime() - (i * 2.5 + 0.1) * DAY_MS),
+      publishTime: workdayTime(now, 1 + Math.round(i * 2.5), i + 3),
       // the lift inspection is for the research centre only (a notice of scope part)
       ...(i === 2 && rd[0] ? { scope: 'part' } : {}),
     });
@@ -208,7 +211,7 @@ async function seedPlatform(db: Db, now: Date) {
       roomId: rooms[room]!.id,
       hostId: seed.users.get(hostAccount)!.id,
       agenda,
-      publishTime: new Date(now.getTime() - 3 * DAY_MS),
+      publishTime: workdayTime(now, 7, day),
       // for its host and participants, but the kick-off of the appraisal is open to everyone
       scope: day === 2 ? 'all' : 'part',
     });

@@ -269,7 +269,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         type="file"
         accept="image/*"
         multiple
-        hidden
+        style={{ display: 'none' }}
         aria-label={t('content.editor.image')}
         onChange={(event) => void insertImages(event.target.files)}
       />

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:18931';
+const [account, path, name, width] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(width ?? 1366), height: 900 } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+await page.goto(`${base}/eipFront/login`);
+await page.getByLabel('账号', { exact: true }).fill(account!);
+await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
+await page.getByRole('button', { name: /登\s*录/ }).click();
+await page.waitForURL(/index/);
+await page.goto(`${base}/eipFront${path}`);
+await page.waitForTimeout(4000);
+await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: false });
+await browser.close();

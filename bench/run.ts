@@ -16,6 +16,7 @@ import { createPgbench } from './pgbench.js';
 import { benchSignIn, type SignInResult } from './sign-in.js';
 import { timed, type Percentiles } from './stats.js';
 import { benchTodoList, loadTodoTasks, type TodoResult, type TodoSize } from './todo-list.js';
+import { benchNewsList, type NewsResult } from './news-list.js';
 import { benchWeb, webReport, type WebResult } from './web.js';
 import {
   benchAccount,
@@ -40,11 +41,12 @@ const TODO_SIZE: Record<'postgres' | 'pglite', TodoSize> = {
 };
 const TODO = { warmup: 16, samples: 600, seconds: 25, busySamples: 100, busySeconds: 10 };
 const WEB = { loads: 5, account: 'zhuting', approver: 'hujun' };
+const NEWS = { warmup: 10, samples: 300, seconds: 20 };
 
-const MODULES = ['sign-in', 'user-query', 'completions', 'todo', 'web'] as const;
+const MODULES = ['sign-in', 'user-query', 'completions', 'todo', 'news', 'web'] as const;
 type Module = (typeof MODULES)[number];
 /** the benches that share the bench database and its 100,000 users; `web` has a server of its own */
-const DATABASE_MODULES: readonly Module[] = ['sign-in', 'user-query', 'completions', 'todo'];
+const DATABASE_MODULES: readonly Module[] = ['sign-in', 'user-query', 'completions', 'todo', 'news'];
 
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 
@@ -60,6 +62,7 @@ interface Results {
   userQuery?: UserQueryResult & { filter: typeof USER_QUERY; description: string };
   completions?: CompletionResult | { skipped: string };
   todoList?: TodoResult | { skipped: string };
+  news?: NewsResult;
   web?: WebResult;
 }
 
@@ -193,6 +196,21 @@ function todoReport(t: NonNullable<Results['todoList']>, explainFile: string): s
   ];
 }
 
+function newsReport(n: NewsResult): string[] {
+  return [
+    `News list at ${count(n.items)} published news items (loaded in ${fixed(n.loadSeconds)} s):`,
+    `  ${n.description}; one caller at a time`,
+    row('', 'p50 ms', 'p99 ms', 'samples'),
+    latencyRow('getNewsPagination over HTTP', n.list),
+    latencyRow('getNewsPagination, filtered', n.filtered),
+    latencyRow('getNews (carousel of 5)', n.carousel),
+    latencyRow('select 1 on the server pool', n.select1),
+    row('ratio getNewsPagination ÷ select 1', fixed(n.ratio.list.p50), fixed(n.ratio.list.p99)),
+    row('ratio getNews ÷ select 1', fixed(n.ratio.carousel.p50), fixed(n.ratio.carousel.p99)),
+    '',
+  ];
+}
+
 function report(r: Results, explainFile: string): string {
   return [
     '',
@@ -205,6 +223,7 @@ function report(r: Results, explainFile: string): string {
       ? completionsReport(r.completions, path.relative(process.cwd(), COMPLETE_EXPLAIN_FILE))
       : []),
     ...(r.todoList ? todoReport(r.todoList, explainFile) : []),
+    ...(r.news ? newsReport(r.news) : []),
     ...(r.web ? webReport(r.web, row) : []),
   ].join('\n');
 }
@@ -346,6 +365,15 @@ async function databaseBenches(
       { ...TODO, tenantId, size, password: BENCH_PASSWORD, explainFile: EXPLAIN_FILE },
       loaded,
     );
+  }
+
+  if (modules.includes('news')) {
+    progress(`loading ${count(10_000)} news items; getNewsPagination and select 1`);
+    results.news = await benchNewsList(client, database.db, {
+      ...NEWS,
+      tenantId,
+      password: DEFAULT_DEMO_PASSWORD,
+    });
   }
 }
 

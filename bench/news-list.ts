@@ -46,7 +46,10 @@ async function loadNews(db: Db, tenantId: string) {
   await db.execute(sql`
     insert into portal_news_notice (tenant_id, id, kind, classify_id, title, summary, content, status, pinned, scope,
       publisher_id, publish_time, created_by, created_at, updated_at)
-    select ${tenantId}, 'bench-news-' || g, 'news', (${ids.types}::text[])[1 + g % ${ids.types.length}],
+    select ${tenantId}, 'bench-news-' || g, 'news', (array[${sql.join(
+      ids.types.map((id) => sql`${id}`),
+      sql`, `,
+    )}])[1 + g % ${ids.types.length}],
       '演示新闻第' || g || '期', '这是第' || g || '期新闻的摘要', '<p>第' || g || '期新闻的正文</p>', 'published',
       g % 1000 = 0, case when g % 10 = 0 then 'part' else 'all' end, ${ids.publisher},
       now() - g * interval '1 hour', ${ids.publisher}, now(), now()

@@ -13,7 +13,7 @@ const JOB_POLL_MS = 1_000;
 function demoAccounts(password: string): string {
   const line = (tenant: string, account: string, name: string) =>
     `  ${tenant.padEnd(10)} ${account.padEnd(10)} ${name}`;
-  const platformAccounts = ['admin', 'zhangwei', 'wangfang', 'liuyang', 'zhaolei', 'zhuting'];
+  const platformAccounts = ['admin', 'zhangwei', 'wangfang', 'liuyang', 'zhaolei', 'xuhui', 'zhuting'];
   return [
     `Demo accounts (password: ${password}):`,
     ...PLATFORM.users

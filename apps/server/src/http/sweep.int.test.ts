@@ -272,6 +272,24 @@ describe('tenant isolation', () => {
         (type) => type.id,
       ),
     ).not.toContain(acmeIds.flowType);
+    const acmeNews = (await t.call('getNewsPagination', { token: acmeToken, body: {} })).body.value.rows[0]!;
+    expect((await t.call('getNewsById', { token, query: { id: acmeNews.id } })).status).toBe(404);
+    expect(
+      (
+        await t.call('getNewsPagination', {
+          token,
+          body: { querys: [{ property: 'title', value: acmeNews.title }] },
+        })
+      ).body.value.total,
+    ).toBe(0);
+    for (const name of ['publishNews', 'withdrawNews', 'getNewsReaders'] as const) {
+      expect(
+        (await t.call(name, { token: platformAdmin, query: { id: acmeNews.id }, body: {} })).status,
+      ).toBe(404);
+    }
+    expect(
+      (await t.call('removeNews', { token: platformAdmin, query: { ids: acmeNews.id } })).body.value,
+    ).toBe(0);
     const acmeUsers = (await t.call('queryUsersByType', { token: acmeToken, body: {} })).body.value;
     expect(acmeUsers.total).toBe(5);
     expect(acmeUsers.rows.every((u) => u.tenantId !== '-1')).toBe(true);

@@ -42,6 +42,8 @@ export const contentEnUS: ContentMessages = {
   notFound: 'No such entry, or not yours to see',
   attachments: 'Attachments',
   download: 'Download',
+  labelled: '{{label}}: {{value}}',
+  listSeparator: ', ',
   openDetail: 'Open “{{title}}”',
   meeting: {
     time: 'Time',

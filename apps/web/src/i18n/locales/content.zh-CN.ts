@@ -40,6 +40,8 @@ export const contentZhCN = {
   notFound: '内容不存在或无权查看',
   attachments: '附件',
   download: '下载',
+  labelled: '{{label}}：{{value}}',
+  listSeparator: '、',
   openDetail: '查看“{{title}}”',
   meeting: {
     time: '会议时间',

@@ -42,6 +42,8 @@ export const contentZhTW: ContentMessages = {
   notFound: '內容不存在或無權查看',
   attachments: '附件',
   download: '下載',
+  labelled: '{{label}}：{{value}}',
+  listSeparator: '、',
   openDetail: '查看「{{title}}」',
   meeting: {
     time: '會議時間',

@@ -66,9 +66,12 @@ function Entry({ entry, actions }: { entry: ContentDetail; actions: ReturnType<t
   const mobile = useSettings((state) => state.device === 'mobile');
   const facts = [
     entry.classifyName,
-    entry.publisherName && `${t('content.publisher')}：${entry.publisherName}`,
-    entry.publishTime && `${t('content.publishTime')}：${formatTime(entry.publishTime)}`,
-    entry.expireTime && `${t('content.expireTime')}：${formatTime(entry.expireTime)}`,
+    entry.publisherName &&
+      t('content.labelled', { label: t('content.publisher'), value: entry.publisherName }),
+    entry.publishTime &&
+      t('content.labelled', { label: t('content.publishTime'), value: formatTime(entry.publishTime) }),
+    entry.expireTime &&
+      t('content.labelled', { label: t('content.expireTime'), value: formatTime(entry.expireTime) }),
   ].filter(Boolean);
   return (
     <ReadableColors>
@@ -163,7 +166,7 @@ function MeetingFacts({ entry }: { entry: ContentDetail }) {
           {
             key: 'participants',
             label: t('content.meeting.participants'),
-            children: entry.participants.map((person) => person.name).join('、'),
+            children: entry.participants.map((person) => person.name).join(t('content.listSeparator')),
           },
           ...(entry.agenda
             ? [

@@ -20,7 +20,19 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 
 export const purify = (html: string) =>
   DOMPurify.sanitize(html, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_TAGS: [
+      'style',
+      'svg',
+      'math',
+      'form',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'iframe',
+      'object',
+      'embed',
+    ],
     FORBID_ATTR: ['srcset'],
   });
 

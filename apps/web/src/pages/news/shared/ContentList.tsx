@@ -260,7 +260,7 @@ function EntryItem({
       ? [
           meetingTime(row.startTime, row.endTime),
           row.roomName,
-          row.hostName && `${t('content.meeting.host')}：${row.hostName}`,
+          row.hostName && t('content.labelled', { label: t('content.meeting.host'), value: row.hostName }),
         ]
       : [row.classifyName, row.publisherName, formatTime(row.publishTime)];
   return (

@@ -1,8 +1,15 @@
+import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { QueryFilter } from '../packages/contracts/src/index.js';
 import type { Db } from '../apps/server/src/db/client.js';
+import {
+  audienceKeys,
+  listEntries,
+  type Reader,
+} from '../apps/server/src/modules/content/content.repository.js';
 import { signIn, type Client } from './client.js';
 import { queryRows } from './database.js';
+import { explain, type PlanSummary } from './explain.js';
 import { percentiles, timed, type Percentiles } from './stats.js';
 
 export const NEWS_ITEMS = 10_000;
@@ -24,7 +31,10 @@ export interface NewsResult {
   list: Percentiles;
   filtered: Percentiles;
   carousel: Percentiles;
+  /** listEntries called in this process, without HTTP and the caller's checks */
+  direct: Percentiles;
   select1: Percentiles;
+  plans: PlanSummary[];
   ratio: { list: { p50: number; p99: number }; carousel: { p50: number; p99: number } };
 }
 
@@ -72,9 +82,26 @@ async function loadNews(db: Db, tenantId: string) {
 export async function benchNewsList(
   client: Client,
   db: Db,
-  options: { tenantId: string; password: string; warmup: number; samples: number; seconds: number },
+  options: {
+    tenantId: string;
+    password: string;
+    warmup: number;
+    samples: number;
+    seconds: number;
+    explainFile: string;
+  },
 ): Promise<NewsResult> {
   const loadMs = await timed(() => loadNews(db, options.tenantId));
+  const [me] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from uc_user where tenant_id = ${options.tenantId} and account = ${READER}`,
+  );
+  const reader: Reader = {
+    tenantId: options.tenantId,
+    userId: me!.id,
+    editor: false,
+    audienceKeys: await audienceKeys(db, options.tenantId, me!.id),
+  };
   const token = await signIn(client, READER, options.password);
   const list = async (filter: QueryFilter) => {
     const { status, body } = await client.call('getNewsPagination', { token, body: filter });
@@ -103,6 +130,7 @@ export async function benchNewsList(
   }
   const samples = {
     list: [] as number[],
+    direct: [] as number[],
     filtered: [] as number[],
     carousel: [] as number[],
     select1: [] as number[],
@@ -111,9 +139,21 @@ export async function benchNewsList(
   for (let i = 0; i < options.samples && Date.now() < deadline; i++) {
     samples.select1.push(await timed(select1));
     samples.list.push(await timed(() => list(PAGE)));
+    samples.direct.push(await timed(() => listEntries(db, reader, 'news', PAGE)));
     samples.filtered.push(await timed(() => list(FILTERED)));
     samples.carousel.push(await timed(carousel));
   }
+  const plans = [
+    ...(await explain(db, 'getNewsPagination', (recorder) => listEntries(recorder, reader, 'news', PAGE), {
+      analyze: true,
+      parts: ['page', 'count'],
+    })),
+    ...(await explain(db, 'filtered', (recorder) => listEntries(recorder, reader, 'news', FILTERED), {
+      analyze: true,
+      parts: ['page', 'count'],
+    })),
+  ];
+  writeFileSync(options.explainFile, `${plans.map((p) => p.text).join('\n\n')}\n`);
   const bare = percentiles(samples.select1);
   const listed = percentiles(samples.list);
   const carouselled = percentiles(samples.carousel);
@@ -124,7 +164,9 @@ export async function benchNewsList(
     list: listed,
     filtered: percentiles(samples.filtered),
     carousel: carouselled,
+    direct: percentiles(samples.direct),
     select1: bare,
+    plans: plans.map((p) => p.summary),
     ratio: {
       list: { p50: listed.p50 / bare.p50, p99: listed.p99 / bare.p99 },
       carousel: { p50: carouselled.p50 / bare.p50, p99: carouselled.p99 / bare.p99 },

@@ -204,9 +204,16 @@ function newsReport(n: NewsResult): string[] {
     latencyRow('getNewsPagination over HTTP', n.list),
     latencyRow('getNewsPagination, filtered', n.filtered),
     latencyRow('getNews (carousel of 5)', n.carousel),
+    latencyRow('listEntries() in process, no HTTP', n.direct),
     latencyRow('select 1 on the server pool', n.select1),
     row('ratio getNewsPagination ÷ select 1', fixed(n.ratio.list.p50), fixed(n.ratio.list.p99)),
     row('ratio getNews ÷ select 1', fixed(n.ratio.carousel.p50), fixed(n.ratio.carousel.p99)),
+    `  EXPLAIN ANALYZE of listEntries' statements (plans in ${path.relative(process.cwd(), NEWS_EXPLAIN_FILE)}):`,
+    ...n.plans.map(
+      (p) =>
+        `    ${p.name.padEnd(40)} ${fixed(p.executionMs).padStart(6)} ms ${String(p.buffers).padStart(6)} buffers` +
+        `  ${p.seqScans.length ? `SEQ SCAN of ${p.seqScans.join(', ')}` : 'no seq scan'}: ${p.nodes.join(' › ')}`,
+    ),
     '',
   ];
 }
@@ -239,6 +246,7 @@ function selectedModules(args: string[]): Module[] {
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const EXPLAIN_FILE = path.join(RESULTS_DIR, 'todo-explain.txt');
 const COMPLETE_EXPLAIN_FILE = path.join(RESULTS_DIR, 'complete-explain.txt');
+const NEWS_EXPLAIN_FILE = path.join(RESULTS_DIR, 'news-explain.txt');
 mkdirSync(RESULTS_DIR, { recursive: true });
 
 let interrupted = false;
@@ -373,6 +381,7 @@ async function databaseBenches(
       ...NEWS,
       tenantId,
       password: DEFAULT_DEMO_PASSWORD,
+      explainFile: NEWS_EXPLAIN_FILE,
     });
   }
 }

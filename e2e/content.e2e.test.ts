@@ -101,6 +101,9 @@ describe('news, notices and meetings in Chromium (issue 11)', () => {
     // a colleague finds it first in 新闻 and reads it as written
     const reader = await as('zhuting');
     await openMenu(reader, '新闻');
+    await entries(reader.page, '新闻').getByRole('link', { name: title }).waitFor();
+    await reader.page.mouse.move(0, 0);
+    expect(await seriousViolations(reader.page)).toEqual([]);
     await reader.page.getByRole('link', { name: title }).first().click();
     await reader.page.getByRole('heading', { level: 1, name: title }).waitFor();
     const article = reader.page.locator('.content-body');
@@ -183,6 +186,8 @@ describe('news, notices and meetings in Chromium (issue 11)', () => {
     const item = entries(reader.page, '通知公告').filter({ hasText: title });
     await item.getByText('必读').waitFor();
     await item.getByText('未读', { exact: true }).waitFor();
+    await reader.page.mouse.move(0, 0);
+    expect(await seriousViolations(reader.page)).toEqual([]);
     await item.getByRole('link', { name: title }).click();
     await reader.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await reader.page.getByRole('button', { name: label('返回列表') }).click();
@@ -206,6 +211,9 @@ describe('news, notices and meetings in Chromium (issue 11)', () => {
     const participant = await as('zhuting');
     await openMenu(participant, '会议');
     await segment(participant.page, '本周');
+    await entries(participant.page, '会议').getByRole('link', { name: '信息安全培训' }).waitFor();
+    await participant.page.mouse.move(0, 0);
+    expect(await seriousViolations(participant.page)).toEqual([]);
     await participant.page.getByRole('link', { name: '信息安全培训' }).click();
     await participant.page.getByRole('heading', { level: 1, name: '信息安全培训' }).waitFor();
     await participant.page.getByText('多功能厅').waitFor();
@@ -246,5 +254,15 @@ describe('news, notices and meetings in Chromium (issue 11)', () => {
     await phone.page.goto(`${base}/eipFront/news/notice`);
     await phone.page.getByRole('heading', { level: 1, name: '通知公告' }).waitFor();
     expect(await fits()).toBe(true);
+    // in English and in traditional Chinese too (the language stored under `lang`)
+    for (const [lang, heading, mark] of [
+      ['en-US', 'Notices', 'Must read'],
+      ['zh-TW', '通知公告', '必讀'],
+    ] as const) {
+      await phone.page.evaluate((value) => localStorage.setItem('lang', value), lang);
+      await phone.page.reload();
+      await phone.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await entries(phone.page, heading).getByText(mark, { exact: true }).first().waitFor();
+    }
   });
 });

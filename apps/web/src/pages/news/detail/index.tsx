@@ -94,7 +94,7 @@ function Entry({ entry, actions }: { entry: ContentDetail; actions: ReturnType<t
                   {t('content.pinned')}
                 </Tag>
               )}
-              {entry.mustRead && <Tag color="orange">{t('content.mustRead')}</Tag>}
+              {entry.mustRead && <Tag color="magenta">{t('content.mustRead')}</Tag>}
               {entry.status !== 'published' && <Tag>{t(`content.statuses.${entry.status}`)}</Tag>}
               {entry.expired && <Tag>{t('content.expired')}</Tag>}
               <Typography.Text type="secondary">{facts.join(' · ')}</Typography.Text>

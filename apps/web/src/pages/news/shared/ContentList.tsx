@@ -279,7 +279,7 @@ function EntryItem({
       <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
         <Flex gap="small" align="center" wrap>
           {row.kind !== 'news' && !row.isRead && row.status === 'published' && (
-            <Badge status="processing" aria-label={t('content.unread')} />
+            <Badge status="processing" aria-hidden />
           )}
           <Link
             to={detailPath(row.kind, row.id)}
@@ -292,12 +292,12 @@ function EntryItem({
               {t('content.pinned')}
             </Tag>
           )}
-          {row.mustRead && <Tag color="orange">{t('content.mustRead')}</Tag>}
+          {row.mustRead && <Tag color="magenta">{t('content.mustRead')}</Tag>}
           {row.kind !== 'news' && !row.isRead && row.status === 'published' && (
             <Tag color="blue">{t('content.unread')}</Tag>
           )}
           {phase && (
-            <Tag color={phase === 'upcoming' ? 'green' : phase === 'ongoing' ? 'blue' : 'default'}>
+            <Tag color={phase === 'upcoming' ? 'geekblue' : phase === 'ongoing' ? 'purple' : 'default'}>
               {t(`content.meeting.${phase}`)}
             </Tag>
           )}

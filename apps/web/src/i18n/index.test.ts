@@ -1,7 +1,8 @@
 import { LANG_STORAGE_KEY } from '@eip/contracts/codes';
 import { describe, expect, it } from 'vitest';
-import { i18n, loadApprovalTexts, loadLanguage, storedLanguage } from '.';
+import { i18n, loadApprovalTexts, loadContentTexts, loadLanguage, storedLanguage } from '.';
 import { approvalZhCN } from './locales/approval.zh-CN';
+import { contentZhCN } from './locales/content.zh-CN';
 import { enUS } from './locales/en-US';
 import { zhCN } from './locales/zh-CN';
 import { zhTW } from './locales/zh-TW';
@@ -23,7 +24,7 @@ describe('languages', () => {
   });
 
   it('every language has a non-empty text for every key', () => {
-    const simplified = { ...zhCN, approval: approvalZhCN };
+    const simplified = { ...zhCN, approval: approvalZhCN, content: contentZhCN };
     const keys = leaves(simplified).map(([key]) => key);
     for (const messages of [simplified, zhTW, enUS]) {
       const texts = new Map(leaves(messages));
@@ -36,6 +37,12 @@ describe('languages', () => {
     expect(i18n.exists('approval.picker.allUsers', { lng: 'zh-CN' })).toBe(false);
     await loadApprovalTexts();
     expect(i18n.t('approval.picker.allUsers', { lng: 'zh-CN' })).toBe('全部用户');
+  });
+
+  it('the texts of news, notices and meetings come with their pages', async () => {
+    expect(i18n.exists('content.kinds.news', { lng: 'zh-CN' })).toBe(false);
+    await loadContentTexts();
+    expect(i18n.t('content.kinds.news', { lng: 'zh-CN' })).toBe('新闻');
   });
 
   it('marks the document with the language in use', async () => {

@@ -12,6 +12,11 @@ export const contentMessages = {
     'zh-TW': '只有新聞管理員可以編輯、發佈和刪除新聞公告',
     'en-US': 'Only news administrators may edit, publish and delete news and notices',
   },
+  'content.titleRequired': {
+    'zh-CN': '请输入标题',
+    'zh-TW': '請輸入標題',
+    'en-US': 'Please enter a title',
+  },
   'content.classifyRequired': {
     'zh-CN': '请选择分类',
     'zh-TW': '請選擇分類',

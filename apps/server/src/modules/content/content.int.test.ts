@@ -256,6 +256,7 @@ describe('writing: the 新闻管理员 and administrators', () => {
   it('bad input is refused with a clear message and nothing changes', async () => {
     const before = await rowCounts();
     const cases: [Partial<ContentSave>, number, string][] = [
+      [{ title: '  ' }, 400, '请输入标题'],
       [{ classifyId: null }, 400, '请选择分类'],
       [{ classifyId: noticeType }, 400, `分类不存在：${noticeType}`],
       [{ scope: 'part' }, 400, '请选择可见范围：至少一个组织或角色'],

@@ -108,6 +108,7 @@ const timeOf = (text: string | null | undefined) => (text ? new Date(text) : nul
 /** The checks of a save that need no lock: classification, audience, meeting people, cover, expiry. */
 async function checkSave(db: Executor, auth: AuthContext, body: ContentSave) {
   const { tenantId } = auth;
+  if (!body.title.trim()) throw badRequest('content.titleRequired');
   if (body.kind !== 'meeting') {
     if (!body.classifyId) throw badRequest('content.classifyRequired');
     if (!(await findType(db, tenantId, CLASSIFY_TYPE_KEYS[body.kind], body.classifyId)))
@@ -239,7 +240,7 @@ export async function saveEntry(
       id,
       kind: body.kind,
       classifyId: body.kind === 'meeting' ? null : (body.classifyId ?? null),
-      title: body.title.trim() || body.title,
+      title: body.title.trim(),
       summary: body.summary?.trim() || null,
       coverFileId: body.coverFileId ?? null,
       content,

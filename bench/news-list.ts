@@ -43,7 +43,7 @@ export interface NewsResult {
  * classifications, one in a thousand pinned, one in ten for the research centre only (scope part), one
  * an hour back in time; the reader has opened every fifth. Then analysed, as autovacuum would.
  */
-async function loadNews(db: Db, tenantId: string) {
+export async function loadNews(db: Db, tenantId: string) {
   const [ids] = await queryRows<{ publisher: string; reader: string; org: string; types: string[] }>(
     db,
     sql`select (select id from uc_user where tenant_id = ${tenantId} and account = 'xuhui') as publisher,

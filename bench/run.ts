@@ -16,7 +16,8 @@ import { createPgbench } from './pgbench.js';
 import { benchSignIn, type SignInResult } from './sign-in.js';
 import { timed, type Percentiles } from './stats.js';
 import { benchTodoList, loadTodoTasks, type TodoResult, type TodoSize } from './todo-list.js';
-import { benchNewsList, type NewsResult } from './news-list.js';
+import { benchNewsList, loadNews, type NewsResult } from './news-list.js';
+import { benchHomeColumns, type HomeResult } from './home-columns.js';
 import { benchWeb, webReport, type WebResult } from './web.js';
 import {
   benchAccount,
@@ -40,13 +41,14 @@ const TODO_SIZE: Record<'postgres' | 'pglite', TodoSize> = {
   pglite: { tasks: 100_000, users: 1_000, batch: 50_000, parallel: 1 },
 };
 const TODO = { warmup: 16, samples: 600, seconds: 25, busySamples: 100, busySeconds: 10 };
-const WEB = { loads: 5, account: 'zhuting', approver: 'hujun' };
+const WEB = { loads: 5, account: 'zhuting', approver: 'hujun', rounds: 7 };
 const NEWS = { warmup: 10, samples: 300, seconds: 20 };
+const HOME = { warmup: 10, samples: 300, seconds: 25 };
 
-const MODULES = ['sign-in', 'user-query', 'completions', 'todo', 'news', 'web'] as const;
+const MODULES = ['sign-in', 'user-query', 'completions', 'todo', 'news', 'home', 'web'] as const;
 type Module = (typeof MODULES)[number];
 /** the benches that share the bench database and its 100,000 users; `web` has a server of its own */
-const DATABASE_MODULES: readonly Module[] = ['sign-in', 'user-query', 'completions', 'todo', 'news'];
+const DATABASE_MODULES: readonly Module[] = ['sign-in', 'user-query', 'completions', 'todo', 'news', 'home'];
 
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 
@@ -63,6 +65,7 @@ interface Results {
   completions?: CompletionResult | { skipped: string };
   todoList?: TodoResult | { skipped: string };
   news?: NewsResult;
+  home?: HomeResult;
   web?: WebResult;
 }
 
@@ -186,6 +189,8 @@ function todoReport(t: NonNullable<Results['todoList']>, explainFile: string): s
     latencyRow('select 1 on the server pool', t.select1),
     row('ratio getTodoList ÷ select 1', fixed(t.ratio.todo.p50), fixed(t.ratio.todo.p99)),
     row('ratio filtered ÷ select 1', fixed(t.ratio.filtered.p50), fixed(t.ratio.filtered.p99)),
+    row('ratio busy ÷ select 1', fixed(t.ratio.busyTodo.p50), fixed(t.ratio.busyTodo.p99)),
+    row('ratio busy, filtered ÷ select 1', fixed(t.ratio.busyFiltered.p50), fixed(t.ratio.busyFiltered.p99)),
     `  EXPLAIN ANALYZE of todoList's statements (plans in ${explainFile}):`,
     ...t.plans.map(
       (p) =>
@@ -218,6 +223,21 @@ function newsReport(n: NewsResult): string[] {
   ];
 }
 
+function homeReport(h: HomeResult): string[] {
+  return [
+    `Portal home at the todo and news benches' size (${h.aliases.length} columns; sample users with ${h.sampleTasks.min}–${h.sampleTasks.max} tasks):`,
+    `  ${h.description}; one caller at a time`,
+    row('', 'p50 ms', 'p99 ms', 'samples'),
+    latencyRow('vueFrontHome over HTTP', h.view),
+    latencyRow('getDatasByAlias, every column', h.columns),
+    ...h.perColumn.map((c) => latencyRow(`  ${c.alias} alone`, c.latency)),
+    latencyRow('select 1 on the server pool', h.select1),
+    row('ratio vueFrontHome ÷ select 1', fixed(h.ratio.view.p50), fixed(h.ratio.view.p99)),
+    row('ratio getDatasByAlias ÷ select 1', fixed(h.ratio.columns.p50), fixed(h.ratio.columns.p99)),
+    '',
+  ];
+}
+
 function report(r: Results, explainFile: string): string {
   return [
     '',
@@ -231,6 +251,7 @@ function report(r: Results, explainFile: string): string {
       : []),
     ...(r.todoList ? todoReport(r.todoList, explainFile) : []),
     ...(r.news ? newsReport(r.news) : []),
+    ...(r.home ? homeReport(r.home) : []),
     ...(r.web ? webReport(r.web, row) : []),
   ].join('\n');
 }
@@ -362,10 +383,15 @@ async function databaseBenches(
     }
   }
 
-  if (modules.includes('todo')) {
-    const size = TODO_SIZE[bench.engine];
+  const size = TODO_SIZE[bench.engine];
+  if (modules.includes('todo') || modules.includes('home')) {
     progress(`loading ${size.tasks} todo tasks for ${size.users} users`);
-    const loaded = await loadTodoTasks(database.db, tenantId, size);
+  }
+  const loaded =
+    modules.includes('todo') || modules.includes('home')
+      ? await loadTodoTasks(database.db, tenantId, size)
+      : null;
+  if (modules.includes('todo') && loaded) {
     progress('getTodoList and select 1');
     results.todoList = await benchTodoList(
       client,
@@ -382,6 +408,20 @@ async function databaseBenches(
       tenantId,
       password: DEFAULT_DEMO_PASSWORD,
       explainFile: NEWS_EXPLAIN_FILE,
+    });
+  }
+
+  if (modules.includes('home')) {
+    if (!modules.includes('news')) {
+      progress(`loading ${count(10_000)} news items`);
+      await loadNews(database.db, tenantId);
+    }
+    progress('the portal home: vueFrontHome, getDatasByAlias and select 1');
+    results.home = await benchHomeColumns(client, database.db, {
+      ...HOME,
+      tenantId,
+      users: size.users,
+      password: BENCH_PASSWORD,
     });
   }
 }

@@ -26,7 +26,8 @@ if (parentPort && (workerData as { serverThread?: boolean } | undefined)?.server
     dataDir: config.dataDir,
     migrationsDir: migrationsDir(),
   });
-  const app = await buildApp({ config, database, logger: false });
+  // errors only: a failure inside the server (a column that fails, a 500) says why in the bench's output
+  const app = await buildApp({ config, database, logger: { level: 'error' } });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   port.on('message', async (request: Request) => {
     if (request.type === 'eventLoop')

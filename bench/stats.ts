@@ -14,6 +14,14 @@ export function percentiles(durations: number[]): Percentiles {
   return { samples: sorted.length, p50: at(50), p99: at(99) };
 }
 
+/** The median of some values (the mean of the middle two when their count is even). */
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error('no samples to summarise');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Runs `fn` and answers how long it took, in milliseconds. */
 export async function timed(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

@@ -61,7 +61,7 @@ export interface TodoResult {
   busyTodo: Percentiles;
   busyFiltered: Percentiles;
   select1: Percentiles;
-  ratio: { todo: { p50: number; p99: number }; filtered: { p50: number; p99: number } };
+  ratio: Record<'todo' | 'filtered' | 'busyTodo' | 'busyFiltered', { p50: number; p99: number }>;
   plans: PlanSummary[];
 }
 
@@ -297,7 +297,10 @@ export async function benchTodoList(
 
   const todo = percentiles(samples.todo);
   const filtered = percentiles(samples.filtered);
+  const busyTodo = percentiles(samples.busyTodo);
+  const busyFiltered = percentiles(samples.busyFiltered);
   const bare = percentiles(samples.select1);
+  const ratio = (p: Percentiles) => ({ p50: p.p50 / bare.p50, p99: p.p99 / bare.p99 });
   return {
     size: options.size,
     ...loaded,
@@ -311,12 +314,14 @@ export async function benchTodoList(
     todo,
     filtered,
     direct: percentiles(samples.direct),
-    busyTodo: percentiles(samples.busyTodo),
-    busyFiltered: percentiles(samples.busyFiltered),
+    busyTodo,
+    busyFiltered,
     select1: bare,
     ratio: {
-      todo: { p50: todo.p50 / bare.p50, p99: todo.p99 / bare.p99 },
-      filtered: { p50: filtered.p50 / bare.p50, p99: filtered.p99 / bare.p99 },
+      todo: ratio(todo),
+      filtered: ratio(filtered),
+      busyTodo: ratio(busyTodo),
+      busyFiltered: ratio(busyFiltered),
     },
     plans: explained.map((p) => p.summary),
   };

@@ -297,6 +297,8 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     const row = () => page.locator('.ant-table-row').filter({ hasText: subject });
     await row().getByText('待办').waitFor();
     await row().getByText(subject).click();
+    // the message's detail, then the task it is about
+    await page.getByRole('dialog').getByRole('button', { name: '打开相关事项' }).click();
     await page.waitForURL(/\/eipFront\/matter\/approvalForm\?/);
     await page.getByRole('heading', { name: subject }).waitFor();
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { seriousViolations } from './support/app';
 import { apiToken, artifacts, label, PHONE, setupUsers, type UserPage } from './support/approval';
+import { classifyId, publishByApi } from './support/content';
 
 /** What Word puts on the clipboard for a heading, a bulleted list, a numbered list and a table. */
 const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><!--StartFragment-->
@@ -13,36 +14,6 @@ const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><body
 <p class=MsoListParagraph style='mso-list:l1 level1 lfo2'><![if !supportLists]><span style='mso-list:Ignore'>1.<span>&nbsp;</span></span><![endif]>报名截止周五<o:p></o:p></p>
 <table class=MsoTableGrid border=1><tr><td><p class=MsoNormal>项目<o:p></o:p></p></td><td><p class=MsoNormal>名额<o:p></o:p></p></td></tr><tr><td><p class=MsoNormal>拔河<o:p></o:p></p></td><td><p class=MsoNormal>12<o:p></o:p></p></td></tr></table>
 <!--EndFragment--></body></html>`;
-
-type Entry = { id: string; title: string };
-
-/** Saves and publishes an entry through the API as the 新闻管理员. */
-async function publishByApi(base: string, token: string, body: Record<string, unknown>): Promise<Entry> {
-  const saved = await api<Entry>(base, 'POST', '/portal/portalNewsNotice/v1/save', { token, body });
-  expect(saved.envelope.state, saved.envelope.message).toBe(true);
-  const published = await api<Entry>(
-    base,
-    'POST',
-    `/portal/portalNewsNotice/v1/publish?id=${saved.envelope.value.id}`,
-    {
-      token,
-    },
-  );
-  expect(published.envelope.state, published.envelope.message).toBe(true);
-  return published.envelope.value;
-}
-
-async function classifyId(base: string, token: string, typeKey: string) {
-  const types = await api<{ id: string }[]>(
-    base,
-    'GET',
-    `/portal/sys/sysType/v1/getTypesByKey?typeKey=${typeKey}`,
-    {
-      token,
-    },
-  );
-  return types.envelope.value[0]!.id;
-}
 
 /** Opens an entry of the menu 新闻公告 as a user finds it. */
 async function openMenu({ page }: UserPage, entry: string) {

@@ -47,9 +47,8 @@ describe('sign-in in Chromium against a fresh server', () => {
     expect(await page.title()).toBe('首页 - EIP 门户');
     await page.screenshot({ path: `${artifacts}home.png`, animations: 'disabled' });
 
-    await profileMenu(page, '退出登录');
     const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
+    await profileMenu(page, '退出登录', dialog);
     expect(await dialog.textContent()).toContain('温馨提示');
     expect(await dialog.textContent()).toMatch(/您确定要退出.+吗\?/);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -128,6 +127,65 @@ describe('sign-in in Chromium against a fresh server', () => {
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL(`${server.url}/eipFront/index`);
     await page.getByRole('heading', { level: 1, name: /新同事/ }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('issue 15: the sign-in form is usable before any call is answered; after sign-in the shell and home show at once', async () => {
+    const { server, browser } = await harness();
+    const { page, errors } = await browser.newPage();
+    // every API call waits until the form has been filled in: the form must not wait for one
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/(auth|uc)\//, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/eipFront/login`);
+    const password = page.getByLabel('密码', { exact: true });
+    await password.waitFor();
+    expect(await password.isEnabled()).toBe(true);
+    await page.getByLabel('账号', { exact: true }).fill('zhuting');
+    await password.fill(demoPassword);
+    const submit = page.getByRole('button', { name: /登\s*录/ });
+    expect(await submit.isEnabled()).toBe(true);
+    // from here on, any loading state the page shows is noted: the first page after sign-in has none
+    await page.evaluate(() => {
+      const seen: string[] = ((window as { loadingSeen?: string[] }).loadingSeen = []);
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"]')) seen.push(location.pathname);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await submit.click();
+    release();
+    await page.waitForURL(`${server.url}/eipFront/index`);
+    await page.getByRole('heading', { level: 1, name: GREETINGS }).waitFor();
+    await page.getByRole('navigation').first().waitFor();
+    expect(await page.evaluate(() => (window as { loadingSeen?: string[] }).loadingSeen)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('issue 15: a second load of the login page in the same browser fetches no JavaScript from the network', async () => {
+    const { server, browser } = await harness();
+    const { page, errors } = await browser.newPage();
+    const loginUrl = `${server.url}/eipFront/login`;
+    await page.goto(loginUrl);
+    await page.getByLabel('密码', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const fromCache = new Set<string>();
+    const scripts: { requestId: string; url: string; status: number; fromDiskCache?: boolean }[] = [];
+    cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
+    cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+      if (type === 'Script') scripts.push({ requestId, ...response });
+    });
+    await page.goto(loginUrl);
+    await page.getByLabel('密码', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    const fromNetwork = scripts.filter((s) => !fromCache.has(s.requestId) && !s.fromDiskCache);
+    expect(fromNetwork.map((s) => `${s.status} ${s.url}`)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

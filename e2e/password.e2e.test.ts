@@ -11,9 +11,8 @@ describe('change password with the tenant strategy (spec §5: enabled, rule 3, l
     const { page, errors } = await browser.newPage();
     await signIn(page, server.url, 'luobin');
     await page.waitForURL(`${server.url}/eipFront/index`);
-    await profileMenu(page, '修改密码');
     const dialog = page.getByRole('dialog', { name: '修改密码' });
-    await dialog.waitFor();
+    await profileMenu(page, '修改密码', dialog);
     const oldField = dialog.getByLabel('旧密码');
     const newField = dialog.getByLabel('新密码', { exact: true });
     const repeatField = dialog.getByLabel('确认新密码');

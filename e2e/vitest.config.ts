@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser tests against a started server: one file at a time (each starts its own server on a fresh
- * database); the first test of a file waits for that start, so tests get long timeouts.
+ * Browser tests against a started server: one file at a time (each starts its own server on a copy of the
+ * database the global setup seeded); the first test of a file waits for that start, so tests get long timeouts.
  */
 export default defineConfig({
   test: {
@@ -11,6 +11,7 @@ export default defineConfig({
     environment: 'node',
     include: ['**/*.e2e.test.ts'],
     exclude: ['**/node_modules/**', 'artifacts/**'],
+    globalSetup: ['support/seeded-data.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { demoPassword } from './server';
 
 export const TOKEN_KEY = 'eip-front';
@@ -20,13 +20,45 @@ export async function signIn(
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-/** Opens the avatar menu and picks an entry (or a submenu entry under `parent`). */
-export async function profileMenu(page: Page, entry: string | RegExp, parent?: string) {
-  await page.getByRole('button', { name: /用户菜单|使用者選單|User menu/ }).click();
-  if (parent) {
-    await page.getByRole('menuitem', { name: parent }).hover();
+/**
+ * Opens the avatar menu, picks an entry (or a submenu entry under `parent`) and waits until `outcome` shows. On a
+ * busy machine the menu, its submenu or the entry can miss the click or the hover while it opens or closes: then
+ * the menu is closed and the entry asked for again, three times at most.
+ */
+export async function profileMenu(page: Page, entry: string | RegExp, outcome: Locator, parent?: string) {
+  const item = page.getByRole('menuitem', { name: entry }).last();
+  const settled = (step: Promise<unknown>) =>
+    step.then(
+      () => true,
+      () => false,
+    );
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await page.getByRole('button', { name: /用户菜单|使用者選單|User menu/ }).click();
+    if (parent) await settled(page.getByRole('menuitem', { name: parent }).hover({ timeout: 5_000 }));
+    if (
+      (await settled(item.click({ timeout: 8_000 }))) &&
+      (await settled(outcome.waitFor({ timeout: 10_000 })))
+    )
+      return;
+    await page.keyboard.press('Escape');
+    await page.mouse.move(0, 0);
   }
-  await page.getByRole('menuitem', { name: entry }).last().click();
+  throw new Error(`the profile menu's ${String(entry)} did not lead to ${String(outcome)}`);
+}
+
+/**
+ * Opens a drop-down with `opener` and clicks `entry` until `arrived` answers true: on a busy machine the click
+ * can land while the drop-down is still opening and be lost. Three tries at most.
+ */
+export async function dropdownPickUntil(opener: Locator, entry: Locator, arrived: () => boolean) {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await opener.click();
+    await entry.click();
+    for (let wait = 0; wait < 25 && !arrived(); wait += 1) await opener.page().waitForTimeout(200);
+    if (arrived()) return;
+    await opener.page().keyboard.press('Escape');
+  }
+  throw new Error(`picking ${String(entry)} did not arrive`);
 }
 
 const require = createRequire(import.meta.url);
@@ -50,7 +82,8 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
   const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.addScriptTag({ content: source });
+  // evaluated through the DevTools protocol: the page's content security policy allows no injected script tag
+  await page.evaluate(source);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }
@@ -65,4 +98,12 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
+}
+
+/**
+ * Waits until nothing was seen for `ms` (the live push stream never lets the network go idle, so network
+ * idle never comes): `lastSeenAt` answers when the watched requests or responses were last seen.
+ */
+export async function quietFor(page: Page, lastSeenAt: () => number, ms = 1000): Promise<void> {
+  while (Date.now() - lastSeenAt() < ms) await page.waitForTimeout(200);
 }

@@ -4,8 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { api, encryptPassword } from './api';
-import { signIn } from './app';
-import { launchMultiUserBrowser } from './browser';
+import { quietFor, signIn } from './app';
+import { collectPageErrors, launchMultiUserBrowser } from './browser';
 import { setupHarness } from './harness';
 import { demoPassword } from './server';
 
@@ -32,8 +32,7 @@ export async function openAs(
 ): Promise<UserPage> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport });
   const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
+  const errors = collectPageErrors(page);
   await signIn(page, baseUrl, account);
   await page.waitForURL(`${baseUrl}/eipFront/index`);
   return { account, context, page, errors };
@@ -176,13 +175,15 @@ export function setupUsers() {
 /** The JavaScript files (URL → gzipped bytes) a page fetches while `load` runs. */
 export async function scriptsLoaded(page: Page, load: () => Promise<void>): Promise<Map<string, number>> {
   const sizes: Promise<[string, number]>[] = [];
+  let lastScriptAt = Date.now();
   const onResponse = (response: Response) => {
     if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    lastScriptAt = Date.now();
     sizes.push(response.body().then((body) => [response.url(), gzipSync(body, { level: 9 }).length]));
   };
   page.on('response', onResponse);
   await load();
-  await page.waitForLoadState('networkidle');
+  await quietFor(page, () => lastScriptAt);
   page.off('response', onResponse);
   return new Map(await Promise.all(sizes));
 }

@@ -35,6 +35,20 @@ export function chromiumPath(): string {
   return executablePath;
 }
 
+/**
+ * The page's uncaught errors, and what the content security policy refused (issue 14: the policy must refuse
+ * nothing the portal itself does — antd's styles, bpmn-js, pdf.js, the forms' validators).
+ */
+export function collectPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/u.test(message.text()))
+      errors.push(new Error(message.text()));
+  });
+  return errors;
+}
+
 /** Chromium for tests with several users at once: each gets a context of its own (separate storage). */
 export async function launchMultiUserBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
@@ -58,9 +72,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     context,
     newPage: async () => {
       const page = await context.newPage();
-      const errors: Error[] = [];
-      page.on('pageerror', (error) => errors.push(error));
-      return { page, errors };
+      return { page, errors: collectPageErrors(page) };
     },
     close: async () => {
       await context.close();

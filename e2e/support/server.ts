@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = join(repoRoot, 'apps/server/dist/server.mjs');
@@ -35,6 +36,15 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** an existing data directory to start on (a restart); it is then left in place by `stop` */
   dataDir?: string;
+  /** the port to listen on (a restart where open pages keep their address); default: a free one */
+  port?: number;
+  /** more environment for the server (e.g. SECRET_KEY shared by several processes) */
+  env?: Record<string, string>;
+  /**
+   * migrate and seed an empty embedded database here, as `npm start` does on a new machine; by default an
+   * empty data directory starts as a copy of the one the suite's global setup seeded that way (seeded-data.ts)
+   */
+  fresh?: boolean;
 }
 
 function freePort(): Promise<number> {
@@ -79,8 +89,8 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the built server (`node apps/server/dist/server.mjs`) on a free port with a fresh data directory,
- * so it migrates and seeds a fresh embedded database. With `E2E_DATABASE_URL` set it runs on that
+ * Starts the built server (`node apps/server/dist/server.mjs`) on a free port with a new data directory
+ * holding a freshly seeded embedded database. With `E2E_DATABASE_URL` set it runs on that
  * PostgreSQL database instead (which the caller provides empty).
  */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
@@ -92,19 +102,22 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       throw new Error(`${file} is missing: run \`${build}\` (or \`npm run build\`) first`);
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'eip-e2e-')));
+  const databaseUrl = options.databaseUrl ?? process.env.E2E_DATABASE_URL;
+  if (!databaseUrl && !options.fresh && (await readdir(dataDir)).length === 0)
+    await cp(inject('seededDataDir'), dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
     EIP_DEMO_PASSWORD: demoPassword,
+    ...options.env,
   };
   // Run as `npm start` would: not in the test runner's mode, and on the embedded database unless asked.
   delete env.NODE_ENV;
   delete env.VITEST;
   delete env.DATABASE_URL;
-  const databaseUrl = options.databaseUrl ?? process.env.E2E_DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   let output = '';

@@ -1,4 +1,4 @@
-import { pickLanguage, type Language } from '@eip/contracts/codes';
+import { pickLanguage, PRODUCT_VERSION, type Language } from '@eip/contracts/codes';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -8,7 +8,10 @@ import { ping, type Database } from './db/client.js';
 import { newId } from './db/ids.js';
 import { registerErrorHandling, sendError } from './http/envelope.js';
 import { registerRoutes, type Handlers } from './http/register.js';
-import { isSpaDeepLink, registerSpa } from './http/spa.js';
+import { registerJsonBodyParser } from './http/json-body.js';
+import { logSerializers } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { isSpaDeepLink, registerCompression, registerSpa } from './http/spa.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { bpmPersonalHandlers } from './modules/bpm-personal/bpm-personal.routes.js';
 import { bpmHandlers } from './modules/bpm/bpm.routes.js';
@@ -17,18 +20,28 @@ import { INSTANCE_FILES, readInstanceFiles } from './modules/bpm/instance-files.
 import { taskHandlers } from './modules/bpm/task.routes.js';
 import { CONTENT_FILES } from './modules/content/content.repository.js';
 import { contentHandlers } from './modules/content/content.routes.js';
+import { homeHandlers } from './modules/home/home.routes.js';
 import { readContentFiles } from './modules/content/content-files.js';
+import { miscHandlers } from './modules/misc/misc.routes.js';
+import { dataHandlers } from './modules/data/data.routes.js';
 import { fileHandlers } from './modules/portal/file.routes.js';
 import { messageHandlers } from './modules/portal/message.routes.js';
 import { portalHandlers } from './modules/portal/portal.routes.js';
 import { shortUrlHandlers } from './modules/portal/short-url.routes.js';
+import { createPushHub } from './modules/push/push.hub.js';
+import { pushHandlers } from './modules/push/push.routes.js';
+import { installProofKeys, proofKeys } from './modules/sign/proof.js';
+import { readSealFiles } from './modules/sign/seal.service.js';
+import { SEAL_FILES } from './modules/sign/sign.repository.js';
+import { signHandlers } from './modules/sign/sign.routes.js';
 import { ucHandlers } from './modules/uc/uc.routes.js';
 import { deriveKey, loadMasterSecret } from './security/secret.js';
 import { loadLoginKeys } from './security/rsa.js';
+import { createImageLinks } from './security/file-links.js';
 import { createTokenService } from './security/tokens.js';
 import type { Services } from './services.js';
-import { localFileStore } from './files/store.js';
-import path from 'node:path';
+import { libreOfficeConverter } from './files/convert.js';
+import { configuredFileStore } from './files/store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,14 +52,14 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** pino options or false; tests keep logs quiet */
-  logger?: boolean | object;
+  /** false keeps the log quiet (tests); a level or a stream (instead of standard output) changes the default */
+  logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
 
 /** Builds the whole app (API, docs, SPA) without listening: tests call it through inject. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger === false ? false : { level: config.logLevel, serializers: logSerializers, ...logger },
     genReqId: () => newId(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
@@ -62,26 +75,39 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
+  registerSecurityHeaders(app, config.webDistDir);
+  await registerCompression(app);
 
   const master = loadMasterSecret(config.secretKey, config.dataDir);
+  installProofKeys(proofKeys(deriveKey(master, 'signature-proof')));
   const services: Services = {
     config,
     db: database.db,
     keys: await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
     tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
-    files: localFileStore(path.join(config.dataDir, 'files')),
-    fileReaders: { [INSTANCE_FILES]: readInstanceFiles, [CONTENT_FILES]: readContentFiles },
+    imageLinks: createImageLinks(deriveKey(master, 'image-link')),
+    files: configuredFileStore(config),
+    fileReaders: {
+      [INSTANCE_FILES]: readInstanceFiles,
+      [CONTENT_FILES]: readContentFiles,
+      [SEAL_FILES]: readSealFiles,
+    },
+    converter: config.officeConverter && libreOfficeConverter(config.officeConverter),
+    push: await createPushHub(database, config.pushHeartbeatSeconds * 1000),
   };
+  // open streams end before the server waits for its connections to close
+  app.addHook('preClose', () => services.push.close());
   // uploads (routes of kind upload): one file a request, no larger than FILE_LIMIT_BYTES
   await app.register(fastifyMultipart, { limits: { fileSize: config.fileLimitBytes, files: 1, fields: 10 } });
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'EIP Portal API', version: '8.0.7' },
+      info: { title: 'EIP Portal API', version: PRODUCT_VERSION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   app.get('/health', { schema: { hide: true } }, async () => {
     await ping(database.db);
@@ -94,14 +120,19 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...portalHandlers(services),
     ...fileHandlers(services),
     ...messageHandlers(services),
+    ...pushHandlers(services),
     ...shortUrlHandlers(services),
     ...bpmHandlers(services),
     ...taskHandlers(services),
     ...instanceHandlers(services),
     ...bpmPersonalHandlers(services),
     ...contentHandlers(services),
+    ...homeHandlers(services, (call) => app.inject(call)),
+    ...miscHandlers(services),
+    ...dataHandlers(services),
+    ...signHandlers(services),
   } satisfies Handlers;
-  registerRoutes(app, handlers, services);
+  registerRoutes(app, handlers, { ...services, sessionIdleMinutes: config.sessionIdleMinutes });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { localFileStore } from './files/store.js';
+import { seedHome } from './seed/home.js';
+import { fillMissingPinyin } from './modules/uc/user.repository.js';
 import { isEmpty, seedDemo, usesDefaultDemoPassword } from './seed/seed.js';
 
 /** The committed migrations: next to the sources in development, copied next to the bundle in dist. */
@@ -12,18 +14,21 @@ export function migrationsDir(): string {
 }
 
 /**
- * Opens the database of the configuration, applies the migrations and seeds the demo tenants into an
- * empty database. In production a database still holding the published demo password is refused
+ * Opens the database of the configuration, applies the migrations, seeds the demo tenants into an
+ * empty database and gives every tenant without a portal home the standard one. In production a database still holding the published demo password is refused
  * unless EIP_ALLOW_DEMO_PASSWORDS says otherwise.
  */
 export async function prepareDatabase(config: Config): Promise<{ database: Database; seeded: boolean }> {
   const database = await openDatabase({
     url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    transactionPooler: config.databaseTransactionPooler,
     dataDir: config.dataDir,
     migrationsDir: migrationsDir(),
   });
   try {
     await database.migrate();
+    await fillMissingPinyin(database.db);
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
       await seedDemo(
@@ -34,6 +39,7 @@ export async function prepareDatabase(config: Config): Promise<{ database: Datab
       );
       seeded = true;
     }
+    await seedHome(database.db);
     if (config.production && !config.allowDemoPasswords && (await usesDefaultDemoPassword(database.db))) {
       throw new ConfigError(
         'NODE_ENV=production refuses a database whose demo users have the published demo password: ' +

@@ -14,6 +14,9 @@ describe('configuration', () => {
       production: false,
       smtpUrl: null,
       publicUrl: 'http://localhost:8080',
+      fileLimitBytes: 20 * 1024 * 1024,
+      fileQuotaBytes: 1024 * 1024 * 1024,
+      officeConverter: null,
     });
     expect(loadConfig({ PORT: '9000', PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
       'https://portal.example.com',
@@ -24,17 +27,47 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535, got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ DATABASE_DIRECT_URL: 'db:5432' }, 'DATABASE_DIRECT_URL must start with postgres:// or postgresql://'],
+    [{ DATABASE_POOLER: 'statement' }, 'DATABASE_POOLER must be session or transaction, got "statement"'],
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY must have at least 32 characters'],
     [{ EIP_SEED_DEMO: 'maybe' }, 'EIP_SEED_DEMO must be true or false, got "maybe"'],
     [{ MOBILE_URL: 'javascript:alert(1)' }, 'MOBILE_URL must be an http:// or https:// address'],
     [{ SMTP_URL: 'mail.example.com:25' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
     [{ PUBLIC_URL: 'portal.example.com' }, 'PUBLIC_URL must be an http:// or https:// address'],
     [
+      { FILE_QUOTA_BYTES: '10MB' },
+      'FILE_QUOTA_BYTES must be an integer from 1024 to 1125899906842624, got "10MB"',
+    ],
+    [
+      { OFFICE_CONVERTER: 'soffice', OFFICE_TIMEOUT_SECONDS: '0' },
+      'OFFICE_TIMEOUT_SECONDS must be an integer from 1 to 3600, got "0"',
+    ],
+    [{ OFFICE_CONCURRENCY: '100' }, 'OFFICE_CONCURRENCY must be an integer from 1 to 32, got "100"'],
+    [
       { TRUST_PROXY: 'true' },
       'TRUST_PROXY must be a number of proxy hops or the proxies’ addresses, not true',
     ],
   ])('refuses a bad value at boot with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('previews office documents through the converter OFFICE_CONVERTER names, with its limits', () => {
+    expect(
+      loadConfig({
+        OFFICE_CONVERTER: ' /usr/bin/soffice ',
+        OFFICE_TIMEOUT_SECONDS: '30',
+        OFFICE_CONCURRENCY: '2',
+        FILE_QUOTA_BYTES: '1048576',
+      }),
+    ).toMatchObject({
+      officeConverter: { command: '/usr/bin/soffice', timeoutMs: 30_000, concurrency: 2 },
+      fileQuotaBytes: 1048576,
+    });
+    expect(loadConfig({ OFFICE_CONVERTER: 'soffice' }).officeConverter).toEqual({
+      command: 'soffice',
+      timeoutMs: 60_000,
+      concurrency: 1,
+    });
   });
 
   it('NODE_ENV=production refuses the published demo password unless told explicitly', () => {

@@ -9,6 +9,12 @@ export interface Config {
   dataDir: string;
   /** unset: the embedded database (PGlite) in `{dataDir}/pg` */
   databaseUrl: string | undefined;
+  /** a direct connection for LISTEN and migrations when DATABASE_URL goes through a pooler */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_URL is a transaction-mode pooler (PgBouncer): no named prepared statements */
+  databaseTransactionPooler: boolean;
+  /** how often a live push stream sends a heartbeat */
+  pushHeartbeatSeconds: number;
   /** signs tokens and encrypts secrets at rest; unset: generated into `{dataDir}/secret.key` */
   secretKey: string | undefined;
   tokenTtlSeconds: number;
@@ -21,10 +27,18 @@ export interface Config {
   bodyLimitBytes: number;
   /** the largest uploaded file */
   fileLimitBytes: number;
+  /** how many bytes of files one user may keep */
+  fileQuotaBytes: number;
+  /** the office-to-PDF converter of previews (LibreOffice's soffice); null: office documents are not previewed */
+  officeConverter: { command: string; timeoutMs: number; concurrency: number } | null;
   /** failed sign-ins for one account or address before answers are slowed, and before it is locked */
   loginSlowAfter: number;
   loginLockAfter: number;
   loginLockMinutes: number;
+  /** a sign-in token unused this long is refused (code 402); the absolute lifetime is tokenTtlSeconds */
+  sessionIdleMinutes: number;
+  /** a task lock (lockUnlock) ends by itself this long after it was taken */
+  taskLockMinutes: number;
   /** failed sign-ins from one client address before it is locked (many staff may share one address) */
   loginAddressLockAfter: number;
   /** where phones are sent (spec §1), when a mobile portal exists */
@@ -87,12 +101,30 @@ function trustProxy(raw: string | undefined): false | number | string {
   return raw;
 }
 
+/** OFFICE_CONVERTER and its limits; the limits are checked even when no converter is set. */
+function officeConverter(env: Env): Config['officeConverter'] {
+  const timeoutMs = integer(env, 'OFFICE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000;
+  const concurrency = integer(env, 'OFFICE_CONCURRENCY', 1, 1, 32);
+  const command = env.OFFICE_CONVERTER?.trim();
+  if (!command) return null;
+  if (/[\r\n\0]/.test(command)) throw new ConfigError('OFFICE_CONVERTER must be one program name or path');
+  return { command, timeoutMs, concurrency };
+}
+
 /** Reads and checks the environment once at boot; a bad value stops the start with a clear message. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL || undefined;
+  if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) {
+    throw new ConfigError('DATABASE_DIRECT_URL must start with postgres:// or postgresql://');
+  }
+  const pooler = env.DATABASE_POOLER || 'session';
+  if (pooler !== 'session' && pooler !== 'transaction') {
+    throw new ConfigError(`DATABASE_POOLER must be session or transaction, got "${pooler}"`);
   }
   const secretKey = env.SECRET_KEY || undefined;
   if (secretKey !== undefined && secretKey.length < 32) {
@@ -114,6 +146,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
+    databaseDirectUrl,
+    databaseTransactionPooler: pooler === 'transaction',
+    pushHeartbeatSeconds: integer(env, 'PUSH_HEARTBEAT_SECONDS', 15, 1, 300),
     secretKey,
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 604800, 60, 31536000),
     production,
@@ -124,9 +159,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     fileLimitBytes: integer(env, 'FILE_LIMIT_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    fileQuotaBytes: integer(env, 'FILE_QUOTA_BYTES', 1024 * 1024 * 1024, 1024, 2 ** 50),
+    officeConverter: officeConverter(env),
     loginSlowAfter: integer(env, 'LOGIN_SLOW_AFTER', 3, 1, 1000),
     loginLockAfter: integer(env, 'LOGIN_LOCK_AFTER', 5, 1, 1000),
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 525600),
+    taskLockMinutes: integer(env, 'TASK_LOCK_MINUTES', 30, 1, 10080),
     loginAddressLockAfter: integer(env, 'LOGIN_ADDRESS_LOCK_AFTER', 50, 1, 100000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     mobileUrl: httpUrl(env, 'MOBILE_URL'),

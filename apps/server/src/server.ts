@@ -1,9 +1,14 @@
 import { buildApp } from './app.js';
 import { prepareDatabase } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
+import { configuredFileStore } from './files/store.js';
+import { schedulePeriodicJob } from './jobs/queue.js';
 import { startJobRunner } from './jobs/runner.js';
 import { createMailer } from './mail/mailer.js';
+import { SESSION_CLEANUP_EVERY_MS, sessionJobHandlers } from './modules/auth/session-cleanup.js';
 import { bpmJobHandlers } from './modules/bpm/jobs.js';
+import { CLEANUP_EVERY_MS, fileJobHandlers } from './modules/portal/file-cleanup.js';
+import { looselyProtected, restrictNewFiles } from './security/data-dir.js';
 import { PLATFORM, SECOND_TENANT } from './seed/demo-data.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,13 +31,27 @@ function demoAccounts(password: string): string {
 
 async function main() {
   const config = loadConfig();
+  restrictNewFiles();
   const { database, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, database });
+  const loose = looselyProtected(config.dataDir);
+  if (loose.length)
+    app.log.warn(
+      { paths: loose },
+      'others may read or write these data files: chmod -R go-rwx the data directory',
+    );
   const mailer = createMailer(config);
   if (!mailer) app.log.info('SMTP_URL is not set: nodes that notify by mail leave inner messages instead');
   else if (!process.env.PUBLIC_URL)
     app.log.warn(`PUBLIC_URL is not set: links in mail lead to ${config.publicUrl}`);
-  const jobs = startJobRunner(database.db, bpmJobHandlers({ mailer, publicUrl: config.publicUrl }), {
+  await schedulePeriodicJob(database.db, 'file.cleanup', new Date(Date.now() + CLEANUP_EVERY_MS));
+  await schedulePeriodicJob(database.db, 'session.cleanup', new Date(Date.now() + SESSION_CLEANUP_EVERY_MS));
+  const handlers = {
+    ...bpmJobHandlers({ mailer, publicUrl: config.publicUrl }),
+    ...fileJobHandlers(configuredFileStore(config)),
+    ...sessionJobHandlers(),
+  };
+  const jobs = startJobRunner(database.db, handlers, {
     intervalMs: JOB_POLL_MS,
     onError: (error) => app.log.error({ err: error }, 'job round failed'),
   });

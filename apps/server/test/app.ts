@@ -73,11 +73,14 @@ async function freshDatabase(dataDir: string): Promise<Database> {
   });
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eip-test-'));
   const database = await freshDatabase(path.join(dataDir, 'db'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: logStream ? { stream: logStream } : false });
   let publicKey: string | undefined;
 
   const call: TestApp['call'] = async (name, options = {}) => {

@@ -70,3 +70,19 @@ ${flows.map(edge).join('\n')}
 </bpmn:definitions>
 `;
 }
+
+/** The simplest flow: start → one user task → end. */
+export const oneTaskBpmn = (processId: string, name: string, task: { id: string; name: string }) =>
+  testBpmn(
+    processId,
+    name,
+    [
+      { id: 'Start', kind: 'start' },
+      { id: task.id, kind: 'userTask', name: task.name },
+      { id: 'End', kind: 'end' },
+    ],
+    [
+      ['Start', task.id],
+      [task.id, 'End'],
+    ],
+  );

@@ -1,7 +1,9 @@
 import type { StartRight } from '@eip/contracts/flow';
-import { count } from 'drizzle-orm';
+import { PLATFORM_TENANT_ID } from '@eip/contracts/codes';
+import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
+import { menuRoles, menus, roles } from '../src/db/schema.js';
 import { readDemoFlow } from '../src/seed/flows.js';
 import type { TestApp } from './app.js';
 
@@ -13,6 +15,20 @@ export function signIn(t: () => TestApp) {
     if (!tokens.has(key)) tokens.set(key, t().login(account, undefined, tenantId));
     return tokens.get(key)!;
   };
+}
+
+/** Shows a menu entry of the platform tenant only to holders of a role (a sys_menu_role row). */
+export async function restrictMenu(t: TestApp, alias: string, roleCode: string) {
+  const db = t.database.db;
+  const [menu] = await db
+    .select()
+    .from(menus)
+    .where(and(eq(menus.tenantId, PLATFORM_TENANT_ID), eq(menus.alias, alias)));
+  const [role] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, PLATFORM_TENANT_ID), eq(roles.code, roleCode)));
+  await db.insert(menuRoles).values({ tenantId: PLATFORM_TENANT_ID, menuId: menu!.id, roleId: role!.id });
 }
 
 export const acmeTenantId = async (t: TestApp) =>

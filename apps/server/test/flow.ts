@@ -23,10 +23,23 @@ export function flowSteps(t: TestApp) {
     expect(body.state, body.message).toBe(true);
     return body.value.instId;
   };
-  const todoOf = async (account: string, instId: string) =>
-    (
-      await t.call('getTodoList', { token: await as(account), body: { pageBean: { pageSize: 1000 } } })
-    ).body.value.rows.filter((r) => r.procInstId === instId);
+  /**
+   * The caller's pending tasks of an instance, whole: the todo list names them (and shows no more than its
+   * page does), the task detail tells the rest, with how the caller acts on each (self, agent, secretary).
+   */
+  const todoOf = async (account: string, instId: string) => {
+    const token = await as(account);
+    const rows = (await t.call('getTodoList', { token, body: { pageBean: { pageSize: 1000 } } })).body.value
+      .rows;
+    return Promise.all(
+      rows
+        .filter((r) => r.procInstId === instId)
+        .map(async ({ taskId }) => {
+          const { bpmTask, acting } = (await t.call('taskDetailBo', { token, query: { taskId } })).body.value;
+          return { ...bpmTask, actingAs: acting?.via ?? 'self' };
+        }),
+    );
+  };
   const taskOf = async (account: string, instId: string) => {
     const [task] = await todoOf(account, instId);
     expect(task, `${account} has a task in ${instId}`).toBeDefined();

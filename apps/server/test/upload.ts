@@ -1,3 +1,4 @@
+import type { UploadPurpose } from '@eip/contracts';
 import type { TestApp } from './app.js';
 
 export interface Uploaded {
@@ -7,13 +8,17 @@ export interface Uploaded {
   contentType: string;
 }
 
-/** Uploads one file as a browser's FormData sends it (multipart, field `file`); answers the envelope. */
+/**
+ * Uploads one file for a purpose as a browser's FormData sends it (multipart, field `file`, the declared
+ * type `type`); answers the envelope.
+ */
 export async function uploadFile(
   t: TestApp,
   token: string,
   name: string,
   content: Buffer | string,
   type = 'text/plain',
+  purpose: UploadPurpose = 'opinion',
 ) {
   const boundary = '----eip-upload-boundary';
   const payload = Buffer.concat([
@@ -25,7 +30,7 @@ export async function uploadFile(
   ]);
   const response = await t.app.inject({
     method: 'POST',
-    url: '/portal/system/file/upload',
+    url: `/portal/system/file/upload?purpose=${purpose}`,
     headers: {
       authorization: `Bearer ${token}`,
       'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -34,6 +39,6 @@ export async function uploadFile(
   });
   return {
     status: response.statusCode,
-    body: response.json() as { state: boolean; message: string; value: Uploaded },
+    body: response.json() as { state: boolean; code: number; message: string; value: Uploaded },
   };
 }

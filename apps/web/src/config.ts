@@ -23,9 +23,6 @@ export const TOKEN_NAME = 'token';
 /** How long a toast stays (spec §9: message duration 1800 ms). */
 export const MESSAGE_DURATION_MS = 1800;
 
-/** How often the message bell and the message page look for new inner messages (push comes later). */
-export const MESSAGE_POLL_MS = 30_000;
-
 /** The page the app opens after sign-in and for `/` (spec §9: default open /index). */
 export const LANDING_PATH = '/index';
 

@@ -43,6 +43,9 @@ export function pickLanguage(header: string | undefined | null): Language {
   return DEFAULT_LANGUAGE;
 }
 
+/** The product version (spec §1), shown in the personal info dialog and the API documentation. */
+export const PRODUCT_VERSION = '8.0.7';
+
 /** The platform tenant (reference: id -1, code platform); the default tenant of spec §9. */
 export const PLATFORM_TENANT_ID = '-1';
 export const DEFAULT_TENANT_CODE = 'platform';

@@ -9,6 +9,20 @@ export const Envelope = <T extends TSchema>(value: T) =>
     requestId: Type.Optional(Type.String()),
   });
 
+/** A string that is one of `values` (a union of literals), with what it means. */
+export const oneOf = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    description ? { description } : {},
+  );
+
+/** A time as the API writes it. */
+export const DateTime = Type.String({
+  format: 'date-time',
+  maxLength: 40,
+  description: 'ISO 8601 with offset',
+});
+
 export const PageList = <T extends TSchema>(row: T) =>
   Type.Object({
     rows: Type.Array(row),

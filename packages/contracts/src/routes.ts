@@ -11,16 +11,20 @@ import { bpmTaskRoutes } from './routes/bpm-task.js';
 import { bpmPersonalRoutes } from './routes/bpm-personal.js';
 import { bpmRoutes } from './routes/bpm.js';
 import { contentRoutes } from './routes/content.js';
+import { dataRoutes } from './routes/data.js';
 import { fileRoutes } from './routes/files.js';
 import { messageRoutes } from './routes/messages.js';
+import { miscRoutes } from './routes/misc.js';
 import { directoryRoutes } from './routes/directory.js';
 import { portalRoutes } from './routes/portal.js';
+import { portalHomeRoutes } from './routes/portal-home.js';
 import { shortUrlRoutes } from './routes/short-url.js';
+import { signRoutes } from './routes/sign.js';
 import type { RouteInfo } from './routes/route.js';
 
 export * from './routes/route.js';
 /** The runtime sections on their own (the authority sweep goes through them). */
-export { bpmInstanceRoutes, bpmTaskRoutes };
+export { bpmInstanceRoutes, bpmTaskRoutes, portalHomeRoutes };
 
 export const routes = {
   ...authUserRoutes,
@@ -34,6 +38,10 @@ export const routes = {
   ...fileRoutes,
   ...bpmPersonalRoutes,
   ...contentRoutes,
+  ...portalHomeRoutes,
+  ...miscRoutes,
+  ...dataRoutes,
+  ...signRoutes,
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof routes;

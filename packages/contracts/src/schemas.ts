@@ -11,10 +11,14 @@ import { bpmTaskSchemas } from './schemas/bpm-task.js';
 import { bpmPersonalSchemas } from './schemas/bpm-personal.js';
 import { bpmSchemas } from './schemas/bpm.js';
 import { contentSchemas } from './schemas/content.js';
+import { dataSchemas } from './schemas/data.js';
 import { fileSchemas } from './schemas/files.js';
 import { messageSchemas } from './schemas/messages.js';
+import { miscSchemas } from './schemas/misc.js';
 import { portalSchemas } from './schemas/portal.js';
+import { portalHomeSchemas } from './schemas/portal-home.js';
 import { shortUrlSchemas } from './schemas/short-url.js';
+import { signSchemas } from './schemas/sign.js';
 import { authUserSchemas, directorySchemas } from './schemas/uc.js';
 
 export * from './schemas/bpm-instance.js';
@@ -22,11 +26,15 @@ export * from './schemas/bpm-task.js';
 export * from './schemas/bpm-personal.js';
 export * from './schemas/bpm.js';
 export * from './schemas/content.js';
+export * from './schemas/data.js';
 export * from './schemas/files.js';
 export * from './schemas/messages.js';
+export * from './schemas/misc.js';
 export * from './schemas/portal.js';
+export * from './schemas/portal-home.js';
 export type * from './schemas/route-schemas.js';
 export * from './schemas/short-url.js';
+export * from './schemas/sign.js';
 export * from './schemas/uc.js';
 
 export const schemas = {
@@ -41,6 +49,10 @@ export const schemas = {
   ...fileSchemas,
   ...bpmPersonalSchemas,
   ...contentSchemas,
+  ...portalHomeSchemas,
+  ...miscSchemas,
+  ...dataSchemas,
+  ...signSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = (typeof schemas)[N] extends {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { listenDirect } from './listener.js';
 
 /**
  * The database as the repositories see it. It is opened without drizzle's relational query API (no
@@ -13,10 +14,19 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
+/** What a listener is told: a notification's payload, or that some may have been missed. */
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** the listening connection was lost and is back: whatever was notified meanwhile is lost */
+  onResync(): void;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** LISTEN on a channel (PGlite: in-process; PostgreSQL: a dedicated direct connection); answers the stop */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -27,6 +37,13 @@ export interface DatabaseOptions {
   /** where the committed migrations are */
   migrationsDir: string;
   poolSize?: number;
+  /**
+   * a direct connection to PostgreSQL for what a transaction-mode pooler breaks (migrations under a session
+   * lock, LISTEN); unset: `url`
+   */
+  directUrl?: string;
+  /** `url` is a pooler in transaction mode (PgBouncer): no named prepared statements */
+  transactionPooler?: boolean;
 }
 
 /** Opens PGlite (embedded, one process) or PostgreSQL (node-postgres pool) behind the same drizzle API. */
@@ -46,6 +63,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     db,
     engine: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: options.migrationsDir }),
+    // one in-process connection: nothing is ever missed, so there is never a resync
+    listen: (channel, { onNotify }) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }
@@ -54,6 +73,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 const PREPARED_LIMIT = 500;
 /** Texts seen once are remembered up to this many, so that one-off texts never take a name. */
 const SEEN_LIMIT = 5000;
+/**
+ * A statement whose text holds this comment is never prepared under a name: PostgreSQL plans it for each
+ * call's values, as a named statement's cached generic plan would serve some values badly (e.g. a search that
+ * is best started from the text's index for one user and from the user's own rows for another).
+ */
+export const PLAN_PER_CALL = '/* plan per call */';
 
 /** drizzle's BEGIN of a transaction: the text `begin`, no values, no callback. */
 const isBegin = (args: unknown[]) => {
@@ -71,7 +96,7 @@ const isBegin = (args: unknown[]) => {
  * - it prepares every parameterised statement used again under a name of its text, so that the server
  *   parses and plans it once per connection instead of on every call. A text gets a name on its second
  *   use (one-off texts, e.g. an IN list of an unusual length, never do), per process in that order, up
- *   to PREPARED_LIMIT names;
+ *   to PREPARED_LIMIT names; a text marked PLAN_PER_CALL never does;
  * - a transaction's BEGIN waits for the transaction's first statement and goes to the server in the same
  *   write (the connection is in pipeline mode, so the statement need not wait for BEGIN's answer): a
  *   round trip less for every transaction, and on a machine where a socket write costs about 0.1 ms of
@@ -79,14 +104,15 @@ const isBegin = (args: unknown[]) => {
  *   here cancels queries); were it to fail and the connection to survive, the statement would have run
  *   on its own, and the call fails all the same.
  */
-function preparingClient(driver: typeof pg) {
+function preparingClient(driver: typeof pg, prepare: boolean) {
   const seenOnce = new Set<string>();
   const names = new Map<string, string>();
   /** names given so far: a retired name is never given again */
   let given = 0;
   const nameOf = (text: string) => {
     const name = names.get(text);
-    if (name !== undefined || given >= PREPARED_LIMIT) return name;
+    if (name !== undefined) return name;
+    if (!prepare || given >= PREPARED_LIMIT || text.includes(PLAN_PER_CALL)) return undefined;
     if (!seenOnce.delete(text)) {
       if (seenOnce.size < SEEN_LIMIT) seenOnce.add(text);
       return undefined;
@@ -144,7 +170,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new driver.Pool({
     connectionString: url,
     max: options.poolSize ?? 20,
-    Client: preparingClient(driver),
+    Client: preparingClient(driver, !options.transactionPooler),
     // queries are sent without waiting for the answer before: only BEGIN and the statement after it
     // use that (everything else awaits each answer), see preparingClient
     pipeline: true,
@@ -153,20 +179,24 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // without a listener node-postgres would end the process.
   pool.on('error', () => {});
   const db = drizzle(pool);
+  const directUrl = options.directUrl ?? url;
   return {
     db,
     engine: 'postgres',
     async migrate() {
-      // Several server processes may start at once: one migrates, the others wait for it.
-      const client = await pool.connect();
+      // Several server processes may start at once: one migrates, the others wait for it. The session
+      // lock needs a session of its own, which a transaction-mode pooler does not give: a direct one.
+      const client = new driver.Client({ connectionString: directUrl });
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock(hashtext($1))', ['eip-migrations']);
         await migrate(drizzle(client), { migrationsFolder: options.migrationsDir });
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['eip-migrations']).catch(() => {});
-        client.release();
+        await client.end();
       }
     },
+    listen: (channel, handlers) => listenDirect(driver, directUrl, channel, handlers),
     close: () => pool.end(),
   };
 }

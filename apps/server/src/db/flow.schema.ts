@@ -141,8 +141,10 @@ export const flowTasks = pgTable(
     ownerId: text('owner_id'),
     /** countersign: the voter this task belongs to; null when any candidate may take it */
     assigneeId: text('assignee_id'),
-    /** a candidate who locked the task: the other candidates cannot handle it until it is unlocked */
+    /** a candidate who locked the task: nobody else can handle it until it is unlocked or the lock ends */
     lockedBy: text('locked_by'),
+    /** when the lock ends by itself (TASK_LOCK_MINUTES after it was taken) */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** the handler has opened it */
     isRead: boolean('is_read').notNull().default(false),
     dueAt: timestamp('due_at', { withTimezone: true }),
@@ -178,6 +180,13 @@ export const flowTasks = pgTable(
     index('bpm_task_parent_idx')
       .on(t.tenantId, t.parentTaskId)
       .where(sql`${t.parentTaskId} is not null`),
+    /** the todo list's subject search, open tasks only (eip_bigrams: the lower-case character pairs, 0021) */
+    index('bpm_task_subject_bigram_idx')
+      .using('gin', sql`eip_bigrams(${t.subject})`)
+      .where(sql`${t.status} in ('pending', 'waiting')`),
+    index('bpm_task_locked_idx')
+      .on(t.tenantId, t.lockedBy)
+      .where(sql`${t.lockedBy} is not null`),
   ],
 );
 

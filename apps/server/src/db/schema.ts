@@ -41,6 +41,10 @@ export const users = pgTable(
     sex: text('sex'),
     photo: text('photo'),
     address: text('address'),
+    /** the full name in pinyin without tones, e.g. zhangwei (null until computed: see uc/pinyin.ts) */
+    pinyin: text('pinyin'),
+    /** the initials of the full name in pinyin, e.g. zw: the directory searches by them */
+    pinyinInitials: text('pinyin_initials'),
     /** 1 normal, 0 disabled, -1 not activated, any other value resigned (spec §4) */
     status: integer('status').notNull().default(1),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -327,6 +331,16 @@ export const revokedTokens = pgTable('auth_revoked_token', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * When each sign-in token was last used (issue 14's idle timeout): written at most once a minute per token,
+ * removed with the token's lifetime by the periodic session cleanup.
+ */
+export const sessionActivity = pgTable('auth_session_activity', {
+  jti: text('jti').primaryKey(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Failed sign-ins per key ("account:{tenant}:{account}" or "ip:{address}"), for slowing and locking. */
 export const loginFailures = pgTable('auth_login_failure', {
   key: text('key').primaryKey(),
@@ -342,6 +356,10 @@ export const systemSettings = pgTable('sys_setting', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './content.schema.js';
+export * from './home.schema.js';
 export * from './flow.schema.js';
+export * from './misc.schema.js';
 export * from './personal.schema.js';
+export * from './sign.schema.js';
 export * from './system.schema.js';
+export * from './data.schema.js';

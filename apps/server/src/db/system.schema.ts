@@ -91,11 +91,33 @@ export const sysFiles = pgTable(
     size: integer('size').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
+    /** what it was uploaded for (an opinion attachment, a news cover …); null for files from before */
+    purpose: text('purpose'),
+    /** a description the uploader may add (updateFileExtraProp) */
+    description: text('description'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('sys_file_owner_idx').on(t.tenantId, t.createdBy),
+    index('sys_file_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * What is made from a file and kept so it is made once: an office document converted to PDF for its
+ * preview (`pdf`), an image's thumbnails (`thumb-256` …). The bytes live in the file store under
+ * `{fileId}-{kind}` and go with the file.
+ */
+export const sysFileRenditions = pgTable(
+  'sys_file_rendition',
+  {
+    tenantId: text('tenant_id').notNull(),
+    fileId: text('file_id').notNull(),
+    kind: text('kind').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.fileId, t.kind] })],
 );
 
 /**

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config.js';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -34,3 +35,7 @@ export function localFileStore(root: string): FileStore {
     remove: (tenantId, fileId) => rm(where(tenantId, fileId), { force: true }),
   };
 }
+
+/** The file store the configuration names: today the `files` directory under DATA_DIR. */
+export const configuredFileStore = (config: Config): FileStore =>
+  localFileStore(path.join(config.dataDir, 'files'));

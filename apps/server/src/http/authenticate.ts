@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { coalesce } from '../db/coalesce.js';
 import type { Db } from '../db/client.js';
 import { statement, value } from '../db/statements.js';
-import { revokedTokens, tenants, users } from '../db/schema.js';
+import { revokedTokens, sessionActivity, tenants, users } from '../db/schema.js';
 import { invalidToken } from '../errors.js';
 import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
 
@@ -21,7 +21,12 @@ interface Standing {
   passwordVersion: number;
   tenantEnabled: boolean;
   revoked: boolean;
+  /** when the token was last used; null before its first use */
+  lastSeenAt: Date | null;
 }
+
+/** A token's use is written down at most this often, so a busy user costs one write a minute. */
+const ACTIVITY_EVERY_MS = 60_000;
 
 /** The standing of the users behind many tokens, in one indexed query; `i` numbers them from 1. */
 const standings = statement<
@@ -31,7 +36,8 @@ const standings = statement<
   () => sql`
     select k.i::int as i, u.status, u.fullname, u.password_version as "passwordVersion",
            t.enabled as "tenantEnabled",
-           exists (select 1 from ${revokedTokens} r where r.jti = k.jti) as revoked
+           exists (select 1 from ${revokedTokens} r where r.jti = k.jti) as revoked,
+           (select a.last_seen_at from ${sessionActivity} a where a.jti = k.jti) as "lastSeenAt"
     from unnest(${value('tenantIds')}::text[], ${value('userIds')}::text[], ${value('jtis')}::text[])
          with ordinality as k(tenant_id, user_id, jti, i)
     join ${users} u on u.tenant_id = k.tenant_id and u.id = k.user_id
@@ -61,12 +67,22 @@ export type Authenticate = (
 
 /**
  * The caller behind the bearer token: null without a token; an invalid-token error (code 402) when the
- * token is forged, expired, signed out, from before a password change, or its user or tenant is no
- * longer allowed in. A guest token (spec §2 short links) is only taken where `acceptsGuest` says the
+ * token is forged, expired, unused for longer than the idle timeout, signed out, from before a password
+ * change, or its user or tenant is no longer allowed in. A guest token (spec §2 short links) is only taken where `acceptsGuest` says the
  * route allows it; everywhere else it is an invalid token.
  */
-export function createAuthenticate(db: Db, tokens: TokenService): Authenticate {
+export function createAuthenticate(db: Db, tokens: TokenService, idleMinutes?: number): Authenticate {
   const standingOf = standingLookup(db);
+  const idleMs = idleMinutes === undefined ? Infinity : idleMinutes * 60_000;
+
+  /** Writes down that the token was used now (issue 14's idle timeout), at most once a minute. */
+  async function noteUse(claims: AuthContext, lastSeenAt: Date | null) {
+    if (lastSeenAt && Date.now() - lastSeenAt.getTime() < ACTIVITY_EVERY_MS) return;
+    await db
+      .insert(sessionActivity)
+      .values({ jti: claims.jti, lastSeenAt: new Date(), expiresAt: claims.expiresAt })
+      .onConflictDoUpdate({ target: sessionActivity.jti, set: { lastSeenAt: sql`now()` } });
+  }
 
   /** A guest token's tenant must still be allowed in. */
   async function admitGuest(guest: GuestContext): Promise<GuestContext> {
@@ -93,10 +109,12 @@ export function createAuthenticate(db: Db, tokens: TokenService): Authenticate {
       standing.status !== 1 ||
       !standing.tenantEnabled ||
       standing.revoked ||
-      standing.passwordVersion !== claims.passwordVersion
+      standing.passwordVersion !== claims.passwordVersion ||
+      (standing.lastSeenAt && Date.now() - new Date(standing.lastSeenAt).getTime() > idleMs)
     ) {
       throw invalidToken();
     }
+    await noteUse(claims, standing.lastSeenAt && new Date(standing.lastSeenAt));
     return { ...claims, fullname: standing.fullname };
   };
 }

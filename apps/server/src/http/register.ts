@@ -100,6 +100,8 @@ function describeTarget(request: FastifyRequest): string | null {
 interface RegisterDeps {
   db: Db;
   tokens: TokenService;
+  /** a sign-in token unused this long is refused; unset: only the token's lifetime counts */
+  sessionIdleMinutes?: number;
 }
 
 /** The fields of an audit record. */
@@ -150,7 +152,7 @@ export interface RouteGate {
 }
 
 export const routeGate = (deps: RegisterDeps): RouteGate => ({
-  authenticate: createAuthenticate(deps.db, deps.tokens),
+  authenticate: createAuthenticate(deps.db, deps.tokens, deps.sessionIdleMinutes),
   audit: auditWriter(deps.db),
 });
 
@@ -169,14 +171,25 @@ export interface FileDownload {
   contentType: string;
   size: number;
   content: Readable;
+  /**
+   * shown in the page (a preview, an image) rather than saved; it may run nothing even when opened on its
+   * own (a sandbox with no sources)
+   */
+  inline?: boolean;
+  /** default `private, no-store` */
+  cacheControl?: string;
 }
 
 function sendFile(reply: FastifyReply, file: FileDownload) {
+  if (file.inline) reply.header('content-security-policy', "default-src 'none'; sandbox");
   return reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.size))
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .header('cache-control', 'private, no-store')
+    .header(
+      'content-disposition',
+      `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    )
+    .header('cache-control', file.cacheControl ?? 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.content);
 }
@@ -227,7 +240,10 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
       ...(routeSchemas.params ? { params: routeSchemas.params } : {}),
       ...(routeSchemas.query ? { querystring: routeSchemas.query } : {}),
       ...(routeSchemas.body ? { body: routeSchemas.body } : {}),
-      ...(info.kind === 'download' ? {} : { response: { 200: Envelope(routeSchemas.value as never) } }),
+      ...(info.kind === 'download' || info.kind === 'stream'
+        ? {}
+        : { response: { 200: Envelope(routeSchemas.value as never) } }),
+      ...(info.kind === 'stream' ? { produces: ['text/event-stream'] } : {}),
       ...(info.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
       ...(info.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
@@ -267,6 +283,8 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
       );
       if (audited) await record(gate, request, audited, 'success');
       if (info.kind === 'download') return sendFile(reply, value as FileDownload);
+      // the handler has started the stream itself
+      if (info.kind === 'stream') return reply;
       return {
         state: true,
         code: 200,

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '@eip/contracts/utils';
 import type { Texts } from './messages.js';
 
 /** The workflow engine's messages, in the three languages. */
@@ -37,11 +38,7 @@ export const flowMessages = {
     'zh-TW': '欄位 {field} 在目前節點唯讀，不能修改',
     'en-US': 'Field {field} is read-only at this step',
   },
-  'flow.fieldRequired': {
-    'zh-CN': '字段 {field} 必填',
-    'zh-TW': '欄位 {field} 必填',
-    'en-US': 'Field {field} is required',
-  },
+  'flow.fieldRequired': FORM_MESSAGES.fieldRequired,
   'flow.conditionFailed': {
     'zh-CN': '流转条件计算失败：{expression}',
     'zh-TW': '流轉條件計算失敗：{expression}',
@@ -112,6 +109,16 @@ export const flowMessages = {
     'zh-TW': '為節點 {node} 選擇的人員不在候選人中',
     'en-US': 'Someone chosen for {node} is not among its candidates',
   },
+  'flow.notLeadersSecretary': {
+    'zh-CN': '只能代自己担任秘书的领导发起流程：{id}',
+    'zh-TW': '只能代自己擔任秘書的主管發起流程：{id}',
+    'en-US': 'You can only start requests for a leader whose secretary you are: {id}',
+  },
+  'flow.draftNotForLeader': {
+    'zh-CN': '参数错误：代领导发起时不能使用草稿（body.draftId）',
+    'zh-TW': '參數錯誤：代主管發起時不能使用草稿（body.draftId）',
+    'en-US': 'Invalid input: a request started for a leader cannot come from a draft (body.draftId)',
+  },
   'flow.draftNotFound': {
     'zh-CN': '草稿不存在：{id}',
     'zh-TW': '草稿不存在：{id}',
@@ -177,11 +184,6 @@ export const flowMessages = {
     'zh-TW': '只能用流程的主版本發起',
     'en-US': 'Only the main version of a flow can be started',
   },
-  'flow.nothingToLock': {
-    'zh-CN': '该任务只有一位处理人，无需锁定',
-    'zh-TW': '該任務只有一位處理人，無需鎖定',
-    'en-US': 'This task has one handler: there is nothing to lock',
-  },
   'flow.nothingToUrge': {
     'zh-CN': '当前没有待处理的任务可催办',
     'zh-TW': '目前沒有待處理的任務可催辦',
@@ -193,9 +195,9 @@ export const flowMessages = {
     'en-US': 'Only the initiator or an administrator may do this',
   },
   'flow.taskLocked': {
-    'zh-CN': '该任务已被他人锁定',
-    'zh-TW': '該任務已被他人鎖定',
-    'en-US': 'Someone else has locked this task',
+    'zh-CN': '该任务已被{name}锁定',
+    'zh-TW': '該任務已被{name}鎖定',
+    'en-US': '{name} has locked this task',
   },
   'flow.taskWaiting': {
     'zh-CN': '该任务正在等待他人意见，暂不能处理',

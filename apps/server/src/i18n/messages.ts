@@ -1,6 +1,12 @@
+import { dataMessages } from './data-messages.js';
 import { DEFAULT_LANGUAGE, type Language } from '@eip/contracts/codes';
+import { FORM_MESSAGES } from '@eip/contracts/utils';
 import { contentMessages } from './content-messages.js';
+import { fileMessages } from './file-messages.js';
 import { flowMessages } from './flow-messages.js';
+import { homeMessages } from './home-messages.js';
+import { miscMessages } from './misc-messages.js';
+import { signMessages } from './sign-messages.js';
 
 export type Texts = Record<Language, string>;
 
@@ -25,43 +31,25 @@ export const messages = {
     'zh-TW': '參數錯誤：{field} {reason}',
     'en-US': 'Invalid input: {field} {reason}',
   },
-  'reason.required': { 'zh-CN': '不能为空', 'zh-TW': '不能為空', 'en-US': 'is required' },
+  // the reasons of a failed form or body check, worded as the browser words them under a field
+  'reason.required': FORM_MESSAGES.required,
   'reason.type': { 'zh-CN': '类型应为{type}', 'zh-TW': '類型應為{type}', 'en-US': 'must be of type {type}' },
-  'reason.minLength': {
-    'zh-CN': '长度不能少于{limit}',
-    'zh-TW': '長度不能少於{limit}',
-    'en-US': 'must have at least {limit} characters',
-  },
-  'reason.maxLength': {
-    'zh-CN': '长度不能超过{limit}',
-    'zh-TW': '長度不能超過{limit}',
-    'en-US': 'must have at most {limit} characters',
-  },
-  'reason.minimum': {
-    'zh-CN': '不能小于{limit}',
-    'zh-TW': '不能小於{limit}',
-    'en-US': 'must be at least {limit}',
-  },
-  'reason.maximum': {
-    'zh-CN': '不能大于{limit}',
-    'zh-TW': '不能大於{limit}',
-    'en-US': 'must be at most {limit}',
-  },
-  'reason.minItems': {
-    'zh-CN': '至少需要{limit}项',
-    'zh-TW': '至少需要{limit}項',
-    'en-US': 'must have at least {limit} items',
-  },
-  'reason.maxItems': {
-    'zh-CN': '最多允许{limit}项',
-    'zh-TW': '最多允許{limit}項',
-    'en-US': 'must have at most {limit} items',
-  },
-  'reason.invalid': { 'zh-CN': '格式不正确', 'zh-TW': '格式不正確', 'en-US': 'is not valid' },
+  'reason.minLength': FORM_MESSAGES.minLength,
+  'reason.maxLength': FORM_MESSAGES.maxLength,
+  'reason.minimum': FORM_MESSAGES.minimum,
+  'reason.maximum': FORM_MESSAGES.maximum,
+  'reason.minItems': FORM_MESSAGES.minItems,
+  'reason.maxItems': FORM_MESSAGES.maxItems,
+  'reason.invalid': FORM_MESSAGES.invalid,
   'error.invalidJson': {
     'zh-CN': '请求体不是有效的JSON格式',
     'zh-TW': '請求內容不是有效的JSON格式',
     'en-US': 'The request body is not valid JSON',
+  },
+  'error.jsonTooDeep': {
+    'zh-CN': '请求体的JSON嵌套过深（最多{limit}层）',
+    'zh-TW': '請求內容的JSON巢狀過深（最多{limit}層）',
+    'en-US': 'The request body nests JSON too deeply (at most {limit} levels)',
   },
   'error.bodyTooLarge': {
     'zh-CN': '请求体过大',
@@ -137,6 +125,12 @@ export const messages = {
     'zh-CN': '长链接应为系统内的路径或 http(s) 地址：{url}',
     'zh-TW': '長連結應為系統內的路徑或 http(s) 位址：{url}',
     'en-US': 'A long address must be a path of the app or an http(s) address: {url}',
+  },
+  'shortUrl.credential': {
+    'zh-CN': '短链接不能包含登录令牌、票据或授权码；分享给访客请选择访客链接',
+    'zh-TW': '短連結不能包含登入權杖、票據或授權碼；分享給訪客請選擇訪客連結',
+    'en-US':
+      'A short link cannot carry a sign-in token, ticket or code; choose a guest link to share with guests',
   },
   'pwd.wrongOld': {
     'zh-CN': '旧密码不正确',
@@ -315,6 +309,11 @@ export const messages = {
     'zh-TW': '查詢欄位 {property} 的區間兩端不能都為空',
     'en-US': 'Query property {property}: a range needs at least one end',
   },
+  'query.tooManyValues': {
+    'zh-CN': '查询条件的值过多：最多{limit}个',
+    'zh-TW': '查詢條件的值過多：最多{limit}個',
+    'en-US': 'The query has too many values: at most {limit}',
+  },
   'query.badDirection': {
     'zh-CN': '排序字段 {property} 的方向应为 ASC 或 DESC',
     'zh-TW': '排序欄位 {property} 的方向應為 ASC 或 DESC',
@@ -347,6 +346,11 @@ export const messages = {
   },
   ...flowMessages,
   ...contentMessages,
+  ...homeMessages,
+  ...fileMessages,
+  ...miscMessages,
+  ...dataMessages,
+  ...signMessages,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

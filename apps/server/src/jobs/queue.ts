@@ -22,6 +22,10 @@ export interface JobPayloads {
   'notify.mail': { message: MailedMessage; innerIfUnsent: boolean };
   /** a service task's call (and its retries) */
   'service.call': { serviceCallId: string };
+  /** periodic: removes the files nothing has referred to for a day (modules/portal/file-cleanup.ts) */
+  'file.cleanup': Record<string, never>;
+  /** periodic: forgets the activity of sign-in tokens past their lifetime (modules/auth/session-cleanup.ts) */
+  'session.cleanup': Record<string, never>;
 }
 export type JobKind = keyof JobPayloads;
 
@@ -60,4 +64,25 @@ export async function cancelJobs(tx: Executor, tenantId: string, dedupeKey: stri
         sql`${scheduledJobs.status} = 'pending'`,
       ),
     );
+}
+
+/** The tenant id of jobs that work across tenants (periodic housekeeping). */
+export const SYSTEM_JOBS = '*';
+
+/**
+ * Makes sure a periodic job of this kind exists (its handler has `everyMs`): several processes starting
+ * at once make one, through the dedupe key; the first run is `firstRunAt`.
+ */
+export async function schedulePeriodicJob(db: Executor, kind: JobKind, firstRunAt: Date) {
+  await db
+    .insert(scheduledJobs)
+    .values({
+      id: newId(),
+      tenantId: SYSTEM_JOBS,
+      kind,
+      payload: {},
+      runAt: firstRunAt,
+      dedupeKey: `periodic:${kind}`,
+    })
+    .onConflictDoNothing();
 }

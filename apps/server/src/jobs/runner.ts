@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lte } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { scheduledJobs } from '../db/schema.js';
 import type { JobKind, JobPayloads } from './queue.js';
@@ -25,9 +25,15 @@ export interface JobHandler<K extends JobKind> {
     error: unknown,
     final: boolean,
   ): Promise<void>;
+  /**
+   * A periodic job: after each run, success or failure, the same row is due again this many
+   * milliseconds later (see `schedulePeriodicJob`); it never ends as done or failed.
+   */
+  everyMs?: number;
 }
 
-export type JobHandlers = { [K in JobKind]: JobHandler<K> };
+/** The kinds a runner runs, with their handlers: a runner claims only jobs of these kinds. */
+export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 /** Seconds to wait before the next attempt: 5 s, 25 s, 2 min, ... capped at an hour. */
 const retryDelayMs = (attempts: number) => Math.min(5_000 * 5 ** (attempts - 1), 3_600_000);
@@ -40,12 +46,18 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** What `outside` came to: its answer, or its error. */
 type Outcome = { value: unknown } | { error: unknown };
 
-/** The earliest due job nobody else holds, locked. */
-async function claimDue(tx: Executor, now: Date) {
+/** The earliest due job of these kinds nobody else holds, locked. */
+async function claimDue(tx: Executor, now: Date, kinds: string[]) {
   const [job] = await tx
     .select()
     .from(scheduledJobs)
-    .where(and(eq(scheduledJobs.status, 'pending'), lte(scheduledJobs.runAt, now)))
+    .where(
+      and(
+        eq(scheduledJobs.status, 'pending'),
+        lte(scheduledJobs.runAt, now),
+        inArray(scheduledJobs.kind, kinds),
+      ),
+    )
     .orderBy(asc(scheduledJobs.runAt))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -67,9 +79,20 @@ async function finish(
     await tx.transaction((savepoint) => handler.run(savepoint, job as never, outcome.value));
     await tx
       .update(scheduledJobs)
-      .set({ status: 'done', attempts, finishedAt: new Date() })
+      .set(
+        handler.everyMs
+          ? { runAt: new Date(now.getTime() + handler.everyMs), attempts: 0, lastError: null }
+          : { status: 'done', attempts, finishedAt: new Date() },
+      )
       .where(eq(scheduledJobs.id, job.id));
   } catch (error) {
+    if (handler?.everyMs) {
+      await tx
+        .update(scheduledJobs)
+        .set({ runAt: new Date(now.getTime() + handler.everyMs), lastError: messageOf(error) })
+        .where(eq(scheduledJobs.id, job.id));
+      return;
+    }
     const final = attempts >= job.maxAttempts;
     await handler?.failed?.(tx, job as never, error, final);
     await tx
@@ -87,8 +110,10 @@ async function finish(
 
 /** Claims and runs one due job; false when none is due (or every due one is being run elsewhere). */
 async function runOne(db: Db, handlers: JobHandlers, now: Date): Promise<boolean> {
+  const kinds = Object.keys(handlers);
+  if (kinds.length === 0) return false;
   const claimed = await db.transaction(async (tx) => {
-    const job = await claimDue(tx, now);
+    const job = await claimDue(tx, now, kinds);
     if (!job) return null;
     const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
     if (!handler?.outside) {

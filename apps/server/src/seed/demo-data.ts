@@ -59,6 +59,7 @@ export const METHODS = [
   { alias: 'template:edit', name: '编辑数据模板', roles: ['dept_leader', 'hr', 'finance'] },
   { alias: 'news:publish', name: '发布新闻公告', roles: ['news_admin'] },
   { alias: 'uc:manage', name: '管理组织架构', roles: [] },
+  { alias: 'portal:design', name: '设计门户布局', roles: [] },
 ];
 
 const staff = (account: string, fullname: string, org: string, extra: Partial<DemoUser> = {}): DemoUser => ({

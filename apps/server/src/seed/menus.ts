@@ -64,6 +64,8 @@ export const FRONT_MENU: DemoMenu[] = [
     ],
   },
   page('v-message', '内部消息', '/personal/message', 'message', { icon: 'BellOutlined' }),
+  // the company directory: every employee looks colleagues up here (the administrator too)
+  page('v-orgManage', '组织架构', '/org/directory', 'orgManage', { icon: 'ClusterOutlined' }),
   {
     alias: 'v-template',
     name: '数据模板',
@@ -72,7 +74,12 @@ export const FRONT_MENU: DemoMenu[] = [
     icon: 'TableOutlined',
     children: [
       page('v-templateDraft', '模板草稿', '/templateDraftList/contract/1', 'templateDraftList'),
-      { alias: 'v-contractData', name: '合同台账', path: '/template/contractData', component: 'OnlineMenu' },
+      page('v-contractData', '合同台账', '/template/contractData', 'TemplateLayout', {
+        routeExtend: '{"templateAlias":"contract"}',
+      }),
+      page('v-employeeData', '员工档案', '/template/employeeData', 'TemplateLayout', {
+        routeExtend: '{"templateAlias":"employee"}',
+      }),
     ],
   },
   {
@@ -98,15 +105,8 @@ export const FRONT_MENU: DemoMenu[] = [
       page('v-secretary', '秘书设置', '/personal/secretary', 'secretarySetting'),
       page('v-approvalItem', '常用语', '/personal/approvalItem', 'approvalItem'),
       page('v-contacts', '常用联系人', '/personal/contacts', 'contacts'),
+      page('v-signature', '我的签章', '/personal/signature', 'mySignature'),
+      page('v-sealManage', '印章管理', '/personal/seal', 'sealManage', { roles: ['sysadmin'] }),
     ],
-  },
-  {
-    alias: 'v-system',
-    name: '系统管理',
-    path: '/system',
-    component: 'Layout',
-    icon: 'ClusterOutlined',
-    roles: ['sysadmin'],
-    children: [page('v-orgManage', '组织架构', '/system/org', 'orgManage', { roles: ['sysadmin'] })],
   },
 ];

@@ -15,8 +15,12 @@ import {
 } from './demo-data.js';
 import type { FileStore } from '../files/store.js';
 import { seedContent } from './content.js';
+import { seedHome } from './home.js';
 import { seedDemoInstances } from './demo-instances.js';
+import { namePinyin } from '../modules/uc/pinyin.js';
 import { FRONT_MENU, type DemoMenu } from './menus.js';
+import { seedMisc } from './misc.js';
+import { seedData } from './data.js';
 import { seedPersonalSettings } from './personal-settings.js';
 
 /** Marks a database whose demo users still have the published default password. */
@@ -51,6 +55,9 @@ export async function seedDemo(
   await seedDemoInstances(db);
   await seedPersonalSettings(db);
   await seedContent(db, files);
+  await seedHome(db);
+  await seedMisc(db, files);
+  await seedData(db);
 }
 
 export async function usesDefaultDemoPassword(db: Db): Promise<boolean> {
@@ -127,6 +134,7 @@ async function seedTenant(tx: Executor, tenant: DemoTenant, passwordHash: (accou
       id: userIds.get(u.account)!,
       account: u.account,
       fullname: u.fullname,
+      ...namePinyin(u.fullname),
       passwordHash: passwordHash(u.account),
       email: `${u.account}@${tenant.code}.example.com`,
       mobile: `1380000${String(1000 + i).padStart(4, '0')}`,

@@ -2,7 +2,7 @@ import type { RouteValue } from '@eip/contracts';
 import { TOKEN_NAME } from '../config';
 import { i18n } from '../i18n';
 import type { SessionUser } from '../stores/session';
-import { ApiError, call, callOptional, callWithMessage } from './client';
+import { ApiError, call, callOptional, callWithMessage, routeAddress } from './client';
 import { encryptPassword } from './rsa';
 
 export type Tenant = RouteValue<'getTenantByCode'>;
@@ -13,22 +13,42 @@ export type PwdStrategy = RouteValue<'getDefaultPwdStrategy'>;
 /** TanStack Query keys, one per server resource. */
 export const queryKeys = {
   tenant: (code: string) => ['tenant', code] as const,
+  publicKey: ['publicKey'] as const,
   currentUser: ['currentUser'] as const,
   messageCount: ['messageCount'] as const,
 };
 
 export const fetchTenant = (code: string): Promise<Tenant> => call('getTenantByCode', { query: { code } });
 
+/** The server's RSA public key for passwords (ARCHITECTURE §3). */
+export const fetchPublicKey = (): Promise<string> => call('getPublicKey', { silent: true });
+
 /**
- * Signs in with account and password: fetches the public key, encrypts the password, posts the login.
- * A result with `loginStatus: false` (the password must be changed first) carries no token.
+ * The address of a tenant's logo (frontLogo on the login page, manageLogo in the header, ico in the browser
+ * tab): the first file of the field's JSON list, served without a token; null when the tenant has none.
+ */
+export function tenantLogoUrl(tenant: Tenant, field: 'frontLogo' | 'manageLogo' | 'ico'): string | null {
+  try {
+    const files: unknown = JSON.parse(tenant[field] ?? '[]');
+    const first: unknown = Array.isArray(files) ? files[0] : null;
+    const fileId = first && typeof first === 'object' && 'id' in first ? first.id : null;
+    return typeof fileId === 'string' ? routeAddress('getTenantLogo', { code: tenant.code, fileId }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signs in with account and password: encrypts the password with the public key (the login page fetches it
+ * while the user types), posts the login. A result with `loginStatus: false` (the password must be changed
+ * first) carries no token.
  */
 export async function signInWithPassword(
   tenantId: string,
   account: string,
   password: string,
+  publicKey: string,
 ): Promise<SignInResult> {
-  const publicKey = await call('getPublicKey', { silent: true });
   const encrypted = await encryptPassword(publicKey, password);
   const result = await call('login', {
     query: { tenantId },
@@ -90,7 +110,7 @@ export const fetchPwdStrategy = (tenantId?: string): Promise<PwdStrategy> =>
 
 /** Spec §7 modifiUserPsd: the signed-in user changes their password; both RSA-encrypted. Answers the server's message. */
 export async function modifyOwnPassword(oldPwd: string, newPwd: string): Promise<string> {
-  const publicKey = await call('getPublicKey', { silent: true });
+  const publicKey = await fetchPublicKey();
   const [oldEncrypted, newEncrypted] = await Promise.all([
     encryptPassword(publicKey, oldPwd),
     encryptPassword(publicKey, newPwd),
@@ -109,7 +129,7 @@ export async function changePasswordByAccount(
   oldPwd: string,
   newPwd: string,
 ): Promise<string> {
-  const publicKey = await call('getPublicKey', { silent: true });
+  const publicKey = await fetchPublicKey();
   const [oldEncrypted, newEncrypted] = await Promise.all([
     encryptPassword(publicKey, oldPwd),
     encryptPassword(publicKey, newPwd),

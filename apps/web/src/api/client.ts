@@ -236,9 +236,20 @@ export async function callOptional<T>(
   }
 }
 
-/** Uploads one file (a route of kind upload, multipart form data, field `file`); resolves with the value. */
-export function callUpload<N extends RouteName>(name: N, file: File): Promise<RouteValue<N>> {
+/** The address of a GET route with its query, for the browser to load itself (an image, an icon). */
+export const routeAddress = <N extends RouteName>(name: N, query: RouteQuery<N>): string =>
+  buildUrl(routes[name], { query });
+
+/**
+ * Uploads one file (a route of kind upload, multipart form data, field `file`) with the route's query (an
+ * upload's purpose); resolves with the value.
+ */
+export function callUpload<N extends RouteName>(
+  name: N,
+  file: File,
+  ...[args]: RouteQuery<N> extends undefined ? [] : [{ query: RouteQuery<N>; silent?: boolean }]
+): Promise<RouteValue<N>> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return request(routes[name], { body }, false).then((answer) => answer.value as RouteValue<N>);
+  return request(routes[name], { ...args, body }, false).then((answer) => answer.value as RouteValue<N>);
 }

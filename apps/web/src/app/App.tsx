@@ -3,7 +3,7 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { onTokenChangedElsewhere } from '../stores/session';
 import { bindNavigator, page } from './navigation';
 import { NavigationProgress, ProgressFallback } from './progress';
-import { AppProviders } from './providers';
+import { BaseProviders } from './baseProviders';
 import { queryClient } from './queryClient';
 import { AppRoutes, BASENAME } from './router';
 import { EmbeddedBrowserNotice, LoadingOverlay, PageError, PageLoading } from './status';
@@ -26,7 +26,7 @@ function TokenWatch() {
 
 export function App() {
   return (
-    <AppProviders queryClient={queryClient}>
+    <BaseProviders queryClient={queryClient}>
       <BrowserRouter basename={BASENAME}>
         <NavigatorBinding />
         <TokenWatch />
@@ -46,6 +46,6 @@ export function App() {
           </Suspense>
         </PageError>
       </BrowserRouter>
-    </AppProviders>
+    </BaseProviders>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { resolveShortUrl, ssoSignIn } from '../api/auth';
+import { resolveShortUrl, ssoSignIn, userOfToken } from '../api/auth';
 import { AUTH_MODE, LANDING_PATH } from '../config';
 import { useSession } from '../stores/session';
 import {
@@ -46,21 +46,56 @@ function useFailedAuthentication() {
   };
 }
 
-/** A token in the query authenticates (spec §2); failure → /500. */
+const TokenSwitchDialog = lazy(() => import('./TokenSwitchDialog'));
+
+/**
+ * A token in the query authenticates (spec §2); failure → /500. When another user is signed in on this tab, the
+ * account is switched only after they confirm (issue 14); keeping it opens the page as the user signed in.
+ */
 function TokenSignIn({ decision }: { decision: Extract<GuardDecision, { kind: 'tokenSignIn' }> }) {
   const navigate = useNavigate();
   const failed = useFailedAuthentication();
   const { search } = useLocation();
   const fullscreen = wantsFullscreen(search);
-  useOnce(decision.token, async () => {
+  const [asked, setAsked] = useState<{ current: string; other: string } | null>(null);
+  const open = () =>
+    navigate(decision.next, { replace: true, state: { fullscreen } satisfies FullscreenState });
+  const switchAccount = async () => {
     try {
       await keepToken(decision.token);
-      navigate(decision.next, { replace: true, state: { fullscreen } satisfies FullscreenState });
+      open();
+    } catch (error) {
+      failed(error);
+    }
+  };
+  useOnce(decision.token, async () => {
+    const { token, guestUrl, user } = useSession.getState();
+    if (!token || guestUrl || !user) return switchAccount();
+    try {
+      const other = await userOfToken(decision.token);
+      if (other.user.id === user.userId) open();
+      else setAsked({ current: user.username, other: other.user.fullname });
     } catch (error) {
       failed(error);
     }
   });
-  return <PageLoading />;
+  return (
+    <>
+      <PageLoading />
+      {asked && (
+        <Suspense>
+          <TokenSwitchDialog
+            {...asked}
+            onSwitch={() => {
+              setAsked(null);
+              void switchAccount();
+            }}
+            onKeep={open}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 /** Back from single sign-on with a ticket (cas) or a code (oauth): both go to sso/auth; failure → /500. */

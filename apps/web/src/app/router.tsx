@@ -1,17 +1,17 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LANDING_PATH } from '../config';
+import { LoginPage } from '../pages/login';
 import { RouteGuard } from './guards';
 import { lazyNamed } from './lazy';
 import { BASENAME } from './navigation';
+import { Shell, ThemedOutlet } from './preload';
 
 export { BASENAME };
 
-// Pages are loaded on first visit, so the login page downloads only what it needs.
-const LoginPage = lazyNamed(() => import('../pages/login'), 'LoginPage');
+// The sign-in page is in the first paint (no chunk between the app and its form); every other page loads on
+// first visit, so the sign-in page downloads only what it needs.
 const ErrorPage = lazyNamed(() => import('../pages/errors'), 'ErrorPage');
 const LoadingPage = lazyNamed(() => import('../pages/errors'), 'LoadingPage');
-/** Everything behind sign-in: the layouts and the pages built from the server menu. */
-const Shell = lazyNamed(() => import('../layouts/Shell'), 'Shell');
 
 export const routeTable: RouteObject[] = [
   {
@@ -19,13 +19,18 @@ export const routeTable: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/login/:tenant', element: <LoginPage /> },
-      { path: '/401', element: <ErrorPage code={401} /> },
-      { path: '/403', element: <ErrorPage code={403} /> },
-      { path: '/404', element: <ErrorPage code={404} /> },
-      { path: '/500', element: <ErrorPage code={500} /> },
-      { path: '/loading', element: <LoadingPage /> },
-      { path: '/', element: <Navigate to={LANDING_PATH} replace /> },
-      { path: '*', element: <Shell /> },
+      {
+        element: <ThemedOutlet />,
+        children: [
+          { path: '/401', element: <ErrorPage code={401} /> },
+          { path: '/403', element: <ErrorPage code={403} /> },
+          { path: '/404', element: <ErrorPage code={404} /> },
+          { path: '/500', element: <ErrorPage code={500} /> },
+          { path: '/loading', element: <LoadingPage /> },
+          { path: '/', element: <Navigate to={LANDING_PATH} replace /> },
+          { path: '*', element: <Shell /> },
+        ],
+      },
     ],
   },
 ];

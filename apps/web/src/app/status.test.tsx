@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLoadingOverlay } from '../stores/loadingOverlay';
 import { createQueryClient } from './queryClient';
-import { ChunkLoadError, lazyNamed, loadChunk } from './lazy';
+import { CHUNK_RELOAD_KEY, ChunkLoadError, lazyNamed, loadChunk } from './lazy';
 import { page } from './navigation';
 import { AppProviders } from './providers';
 import { EmbeddedBrowserNotice, LoadingOverlay, PageError, PageLoading } from './status';
@@ -46,9 +46,17 @@ describe('chunk loading (spec §8, §9: ChunkLoadError after 120000 ms)', () => 
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('a page whose code fails to load raises a ChunkLoadError too', async () => {
+  it('a page whose code fails to load reloads the page once (a new deploy), then raises a ChunkLoadError', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
     const failure = new TypeError('Failed to fetch dynamically imported module');
+    // the first failure reloads, once: the new index.html names the new chunks; the load stays pending
+    let settled = false;
+    void loadChunk(() => Promise.reject(failure)).finally(() => (settled = true));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeTruthy();
+    expect(settled).toBe(false);
+    // failing again after that reload is real: shown, never reloaded in a loop
     await expect(loadChunk(() => Promise.reject(failure))).rejects.toMatchObject({
       name: 'ChunkLoadError',
       message: '页面资源加载失败，请重新加载页面',
@@ -57,6 +65,15 @@ describe('chunk loading (spec §8, §9: ChunkLoadError after 120000 ms)', () => 
     await expect(loadChunk(() => Promise.reject(failure))).rejects.toBeInstanceOf(ChunkLoadError);
     renderLazy(() => Promise.reject(failure));
     expect((await screen.findByRole('alert')).textContent).toContain('页面资源加载失败，请重新加载页面');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page preloaded before its first render shows at once, without a loading state', async () => {
+    const Page = lazyNamed(() => Promise.resolve({ Page: () => <p>preloaded page</p> }), 'Page');
+    await Page.preload();
+    renderInApp(<Page />);
+    expect(screen.getByText('preloaded page')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('a page that loads in time shows, and no timer is left behind', async () => {

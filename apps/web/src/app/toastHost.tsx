@@ -2,7 +2,7 @@ import { ConfigProvider, message } from 'antd';
 import type { ReactNode } from 'react';
 import { MESSAGE_DURATION_MS } from '../config';
 import { useSettings } from '../stores/settings';
-import { themeConfig } from './providers';
+import { themeConfig } from './theme';
 
 /** Toasts take the theme of the moment (colour, dark style). */
 function Themed({ children }: { children: ReactNode }) {

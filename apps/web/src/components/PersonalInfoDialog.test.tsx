@@ -44,6 +44,8 @@ describe('personal info dialog (spec §2 个人信息)', () => {
     expect(await shown('岗位')).toBe('暂无岗位');
     expect(await shown('组织')).toBe('暂无组织');
     expect(await shown('姓名')).toBe('朱婷');
+    // spec §1: the product version
+    expect(await shown('版本')).toBe('8.0.7');
   });
 
   it('shows the server’s role text, the posts and the orgs when there are some', async () => {

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@eip/contracts/codes';
 import { Descriptions, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../app/useCurrentUser';
@@ -40,6 +41,7 @@ export function PersonalInfoDialog({ onClose }: { onClose: () => void }) {
                 ? data.orgList.map((org) => <div key={org.orgId}>{org.pathName || org.orgName}</div>)
                 : t('profile.noOrg'),
             },
+            { key: 'version', label: t('profile.version'), children: PRODUCT_VERSION },
           ]}
         />
       )}

@@ -1,8 +1,20 @@
 import { LANG_STORAGE_KEY } from '@eip/contracts/codes';
 import { describe, expect, it } from 'vitest';
-import { i18n, loadApprovalTexts, loadContentTexts, loadLanguage, storedLanguage } from '.';
+import {
+  i18n,
+  loadApprovalTexts,
+  loadContentTexts,
+  loadDirectoryTexts,
+  loadLanguage,
+  loadPortalTexts,
+  loadTemplateTexts,
+  storedLanguage,
+} from '.';
 import { approvalZhCN } from './locales/approval.zh-CN';
 import { contentZhCN } from './locales/content.zh-CN';
+import { directoryZhCN } from './locales/directory.zh-CN';
+import { portalZhCN } from './locales/portal.zh-CN';
+import { templateZhCN } from './locales/template.zh-CN';
 import { enUS } from './locales/en-US';
 import { zhCN } from './locales/zh-CN';
 import { zhTW } from './locales/zh-TW';
@@ -24,7 +36,14 @@ describe('languages', () => {
   });
 
   it('every language has a non-empty text for every key', () => {
-    const simplified = { ...zhCN, approval: approvalZhCN, content: contentZhCN };
+    const simplified = {
+      ...zhCN,
+      approval: approvalZhCN,
+      content: contentZhCN,
+      directory: directoryZhCN,
+      portal: portalZhCN,
+      template: templateZhCN,
+    };
     const keys = leaves(simplified).map(([key]) => key);
     for (const messages of [simplified, zhTW, enUS]) {
       const texts = new Map(leaves(messages));
@@ -43,6 +62,24 @@ describe('languages', () => {
     expect(i18n.exists('content.kinds.news', { lng: 'zh-CN' })).toBe(false);
     await loadContentTexts();
     expect(i18n.t('content.kinds.news', { lng: 'zh-CN' })).toBe('新闻');
+  });
+
+  it('the texts of the portal home come with its pages', async () => {
+    expect(i18n.exists('portal.arrange.title', { lng: 'zh-CN' })).toBe(false);
+    await loadPortalTexts();
+    expect(i18n.t('portal.arrange.title', { lng: 'zh-CN' })).toBe('调整布局');
+  });
+
+  it('the directory’s texts come with its page', async () => {
+    expect(i18n.exists('directory.title', { lng: 'zh-CN' })).toBe(false);
+    await loadDirectoryTexts();
+    expect(i18n.t('directory.title', { lng: 'zh-CN' })).toBe('组织架构');
+  });
+
+  it('the data templates’ texts come with their pages', async () => {
+    expect(i18n.exists('template.rowAdd', { lng: 'zh-CN' })).toBe(false);
+    await loadTemplateTexts();
+    expect(i18n.t('template.rowAdd', { lng: 'zh-CN' })).toBe('添加行');
   });
 
   it('marks the document with the language in use', async () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANG_STORAGE_KEY, LANGUAGES, type Language } from '@eip/contracts/codes';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { signInTexts } from './locales/signIn';
 import { zhCN, type Messages } from './locales/zh-CN';
 
 declare module 'i18next' {
@@ -26,9 +27,14 @@ export function storedLanguage(): Language {
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
 void i18n.use(initReactI18next).init({
-  // zh-CN is bundled (the default and the fallback); the other languages load on first use.
-  resources: { 'zh-CN': { translation: zhCN as Messages } },
-  lng: DEFAULT_LANGUAGE,
+  // zh-CN is bundled (the default and the fallback), and the sign-in page's texts of every language; the
+  // other languages' texts load on first use.
+  resources: {
+    'zh-CN': { translation: zhCN as Messages },
+    'zh-TW': { translation: signInTexts['zh-TW'] },
+    'en-US': { translation: signInTexts['en-US'] },
+  },
+  lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
@@ -41,49 +47,72 @@ const loaders: Record<Exclude<Language, 'zh-CN'>, () => Promise<Messages>> = {
 };
 
 /**
- * The approval centre's simplified-Chinese texts, added when its first page loads (the other languages
- * load whole, with them).
+ * A part of the simplified-Chinese texts that loads with the pages that use it, under its key, so that the
+ * login page does not carry it (the other languages load whole). A failed load is tried again next time.
  */
-let approvalTexts: Promise<void> | undefined;
-export function loadApprovalTexts(): Promise<void> {
-  approvalTexts ??= import('./locales/approval.zh-CN').then(
-    ({ approvalZhCN }) =>
-      void i18n.addResourceBundle('zh-CN', 'translation', { approval: approvalZhCN }, true, true),
-    (error: unknown) => {
-      approvalTexts = undefined;
-      throw error;
-    },
-  );
-  return approvalTexts;
+function textBundle(
+  key: 'approval' | 'content' | 'directory' | 'portal' | 'template',
+  load: () => Promise<object>,
+): () => Promise<void> {
+  let loading: Promise<void> | undefined;
+  return () =>
+    (loading ??= load().then(
+      (texts) => void i18n.addResourceBundle('zh-CN', 'translation', { [key]: texts }, true, true),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
 }
 
-/**
- * The simplified-Chinese texts of news, notices and meetings, added when their first page loads (the other
- * languages load whole, with them).
- */
-let contentTexts: Promise<void> | undefined;
-export function loadContentTexts(): Promise<void> {
-  contentTexts ??= import('./locales/content.zh-CN').then(
-    ({ contentZhCN }) =>
-      void i18n.addResourceBundle('zh-CN', 'translation', { content: contentZhCN }, true, true),
-    (error: unknown) => {
-      contentTexts = undefined;
-      throw error;
-    },
-  );
-  return contentTexts;
-}
+/** The approval centre's texts. */
+export const loadApprovalTexts = textBundle('approval', () =>
+  import('./locales/approval.zh-CN').then((module) => module.approvalZhCN),
+);
+
+/** The texts of news, notices and meetings. */
+export const loadContentTexts = textBundle('content', () =>
+  import('./locales/content.zh-CN').then((module) => module.contentZhCN),
+);
+
+/** The texts of the portal home (columns, arranging, designing) and the apps' pages. */
+export const loadPortalTexts = textBundle('portal', () =>
+  import('./locales/portal.zh-CN').then((module) => module.portalZhCN),
+);
+
+/** The company directory's texts. */
+export const loadDirectoryTexts = textBundle('directory', () =>
+  import('./locales/directory.zh-CN').then((module) => module.directoryZhCN),
+);
+
+/** The texts of data templates. */
+export const loadTemplateTexts = textBundle('template', () =>
+  import('./locales/template.zh-CN').then((module) => module.templateZhCN),
+);
+
+/** The languages whose texts are all here (zh-CN is bundled). */
+const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
 
 /** Loads a language's texts (once) and switches to it. */
 export async function loadLanguage(lang: Language): Promise<void> {
-  if (lang !== 'zh-CN' && !i18n.hasResourceBundle(lang, 'translation')) {
-    i18n.addResourceBundle(lang, 'translation', await loaders[lang]());
+  if (lang !== 'zh-CN' && !loaded.has(lang)) {
+    i18n.addResourceBundle(lang, 'translation', await loaders[lang](), true, true);
+    loaded.add(lang);
   }
   await i18n.changeLanguage(lang);
 }
 
-/** Switches to the stored language; the app renders after this (zh-CN needs no loading). */
-export const restoreLanguage = (): Promise<void> => loadLanguage(storedLanguage());
+let restoring: Promise<void> | undefined;
+
+/**
+ * The stored language's texts, loaded once. The app does not wait for them: the sign-in page has its texts
+ * in every language, and the pages behind it load with them.
+ */
+export const restoreLanguage = (): Promise<void> =>
+  (restoring ??= loadLanguage(storedLanguage()).catch((error: unknown) => {
+    restoring = undefined;
+    throw error;
+  }));
 
 /** Spec §4: a language switch stores the choice locally; `Accept-Language` follows from the next call. */
 export async function switchLanguage(lang: Language): Promise<void> {

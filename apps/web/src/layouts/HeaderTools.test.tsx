@@ -14,15 +14,22 @@ import { HeaderTools } from './HeaderTools';
 import { useShellActions } from './useShellActions';
 
 /** The bell's count and the user's detail, as the server answers them. */
+const APPS = [
+  { id: 'a1', alias: 'portal', name: '门户', icon: null, kind: 'home', url: null },
+  { id: 'a2', alias: 'finance', name: '财务系统', icon: null, kind: 'layout', url: null },
+];
+
 function server(unread: number) {
   return ({ url }: SentRequest) =>
     url.includes('getMsgbadge')
       ? envelope(unread)
-      : envelope({
-          user: { id: 'u1', account: 'zhuting', fullname: '朱婷', photo: null },
-          postList: [],
-          currentPostId: null,
-        });
+      : url.includes('sysApp/authList')
+        ? envelope(APPS)
+        : envelope({
+            user: { id: 'u1', account: 'zhuting', fullname: '朱婷', photo: null },
+            postList: [],
+            currentPostId: null,
+          });
 }
 
 const renderTools = () =>
@@ -47,22 +54,23 @@ describe('nav bar tools (spec §2)', () => {
     expect(bell.textContent).not.toContain('+');
   });
 
-  it('the other-portals switcher only selects one of 门户, 财务系统 and 人事系统', async () => {
+  it('the other-portals switcher lists the apps the user may open (asked for when opened) and opens one', async () => {
     const sent = stubFetch(server(0));
     renderTools();
     const switcher = screen.getByRole('button', { name: '其他门户：门户' });
-    const callsBefore = sent.length;
+    expect(sent.some((request) => request.url.includes('sysApp/authList'))).toBe(false);
     fireEvent.click(switcher);
     const choices = await screen.findByRole('menu');
-    expect(
-      within(choices)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['门户', '财务系统', '人事系统']);
+    await waitFor(() =>
+      expect(
+        within(choices)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['门户', '财务系统']),
+    );
     fireEvent.click(within(choices).getByRole('menuitem', { name: '财务系统' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/appContent?id=a2'));
     expect(await screen.findByRole('button', { name: '其他门户：财务系统' })).toBeTruthy();
-    expect(screen.getByTestId('path').textContent).toBe('/index');
-    expect(sent.length).toBe(callsBefore);
   });
 });
 

@@ -13,32 +13,31 @@ import {
   TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import type { SysApp } from '@eip/contracts';
 import { LANGUAGES } from '@eip/contracts/codes';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { fetchMessageCount, queryKeys } from '../api/auth';
+import { call } from '../api/client';
 import { useCurrentUser } from '../app/useCurrentUser';
 import { toast } from '../app/feedback';
-import { BADGE_MAX, MESSAGE_POLL_MS } from '../config';
+import { BADGE_MAX, LANDING_PATH } from '../config';
 import { currentLanguage } from '../i18n';
 import { useDialogs } from '../stores/dialogs';
 import { useErrorLog } from '../stores/errorLog';
 import { useSession } from '../stores/session';
+import { OftenMenus } from './OftenMenus';
 import { RELOAD_VIEW_EVENT } from './PageView';
 import { useShellActions } from './useShellActions';
 
 function MessageBell({ color }: { color: string }) {
   const { t } = useTranslation();
-  // Spec §2: the message count; shows nothing while the server does not offer it.
-  const count = useQuery({
-    queryKey: queryKeys.messageCount,
-    queryFn: fetchMessageCount,
-    retry: false,
-    refetchInterval: MESSAGE_POLL_MS,
-  });
+  // Spec §2: the message count, kept current by the live push (useLivePush); shows nothing while the
+  // server does not offer it.
+  const count = useQuery({ queryKey: queryKeys.messageCount, queryFn: fetchMessageCount, retry: false });
   const value = typeof count.data === 'number' ? count.data : undefined;
   return (
     <Tooltip title={t('layout.messages')}>
@@ -85,28 +84,54 @@ function FullscreenToggle({ style }: { style: CSSProperties }) {
   );
 }
 
-/** Spec §2: the other-portals switcher only selects an index. */
+/**
+ * Spec §2: the 'other portals' switcher — the apps the user may open (sysApp/authList, asked for when the
+ * menu is about to open): the portal home, an app's own page, or another system in a new window.
+ */
 function OtherPortals({ style, dense }: { style: CSSProperties; dense: boolean }) {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState(0);
-  const portals = [t('layout.portals.portal'), t('layout.portals.finance'), t('layout.portals.hr')];
+  const navigate = useNavigate();
+  const location = useLocation();
+  const appId = location.pathname === '/appContent' ? new URLSearchParams(location.search).get('id') : null;
+  const [opened, setOpened] = useState(false);
+  const apps = useQuery({
+    queryKey: ['home', 'apps'],
+    queryFn: () => call('getAppAuthList', { body: {} }),
+    enabled: opened || appId !== null,
+    staleTime: 5 * 60_000,
+  });
+  const current = apps.data?.find((app) => (appId ? app.id === appId : app.kind === 'home'));
+  const label = current?.name ?? t('layout.portals.portal');
+  const open = (app: SysApp) => {
+    if (app.kind === 'home') navigate(LANDING_PATH);
+    else if (app.kind === 'url' && app.url) window.open(app.url, '_blank', 'noopener,noreferrer');
+    else navigate(`/appContent?${new URLSearchParams({ id: app.id })}`);
+  };
   return (
     <Dropdown
       trigger={['click']}
+      onOpenChange={(next) => next && setOpened(true)}
       menu={{
         selectable: true,
-        selectedKeys: [String(selected)],
-        items: portals.map((label, index) => ({ key: String(index), label })),
-        onClick: ({ key }) => setSelected(Number(key)),
+        selectedKeys: current ? [current.id] : [],
+        items: apps.data
+          ? apps.data.map((app) => ({ key: app.id, label: app.name }))
+          : [{ key: 'loading', label: t('app.loading'), disabled: true }],
+        onClick: ({ key }) => {
+          const app = apps.data?.find((entry) => entry.id === key);
+          if (app) open(app);
+        },
       }}
     >
       <Button
         type="text"
         style={style}
-        aria-label={`${t('layout.otherPortals')}：${portals[selected]}`}
+        aria-label={`${t('layout.otherPortals')}：${label}`}
         icon={<AppstoreOutlined />}
+        onMouseEnter={() => setOpened(true)}
+        onFocus={() => setOpened(true)}
       >
-        {dense ? null : portals[selected]}
+        {dense ? null : label}
       </Button>
     </Dropdown>
   );
@@ -208,6 +233,7 @@ export function HeaderTools({
         </Tooltip>
       )}
       <MessageBell color={color} />
+      <OftenMenus style={style} />
       {!compact && <FullscreenToggle style={style} />}
       <Tooltip title={t('layout.refresh')}>
         <Button

@@ -11,9 +11,13 @@ import {
   TOP_MENU_VISIBLE,
   TOP_TITLE_TOOLTIP_AT,
 } from '../config';
+import { useTenantLook } from '../app/tenantLook';
+import { useSession } from '../stores/session';
 import { effectiveLayout, useSettings, type ThemeStyle } from '../stores/settings';
 import { HeaderTools } from './HeaderTools';
 import { pagesByPath, toMenuItems } from './menuItems';
+import { useCountMenuUse } from './OftenMenus';
+import { useLivePush } from './useLivePush';
 import { PageView } from './PageView';
 import { TabBar } from './TabBar';
 
@@ -30,9 +34,11 @@ function barColors(style: ThemeStyle, token: ReturnType<typeof theme.useToken>['
   };
 }
 
+/** The tenant's header logo (spec §3 manageLogo), or the product's badge when the tenant has none. */
 function Logo({ collapsed, color }: { collapsed: boolean; color: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const { manageLogo } = useTenantLook(useSession((state) => state.user?.tenantCode));
   return (
     <div
       style={{
@@ -48,34 +54,40 @@ function Logo({ collapsed, color }: { collapsed: boolean; color: string }) {
         flexShrink: 0,
       }}
     >
-      <span
-        aria-hidden
-        style={{
-          display: 'inline-grid',
-          placeItems: 'center',
-          width: 28,
-          height: 28,
-          borderRadius: 6,
-          background: token.colorPrimary,
-          color: '#fff',
-          fontWeight: 700,
-          fontSize: 12,
-        }}
-      >
-        EIP
-      </span>
+      {manageLogo ? (
+        <img src={manageLogo} alt="" width={28} height={28} style={{ borderRadius: 6, flexShrink: 0 }} />
+      ) : (
+        <span
+          aria-hidden
+          style={{
+            display: 'inline-grid',
+            placeItems: 'center',
+            width: 28,
+            height: 28,
+            borderRadius: 6,
+            background: token.colorPrimary,
+            color: '#fff',
+            fontWeight: 700,
+            fontSize: 12,
+          }}
+        >
+          EIP
+        </span>
+      )}
       {!collapsed && <span style={{ fontSize: 16, fontWeight: 600 }}>{t('app.title')}</span>}
     </div>
   );
 }
 
-/** Opens a clicked menu entry: an external href in a new window, otherwise its page. */
+/** Opens a clicked menu entry (and counts the use, system/often): an external href in a new window, otherwise its page. */
 function useOpenMenuEntry(built: BuiltRoutes) {
   const navigate = useNavigate();
+  const countUse = useCountMenuUse();
   const byPath = useMemo(() => pagesByPath(built.tree), [built]);
   return (key: string) => {
     const route = byPath.get(key);
     if (!route) return;
+    countUse(route.meta.alias);
     if (route.meta.href && /^https?:\/\//.test(route.meta.href))
       window.open(route.meta.href, '_blank', 'noopener');
     else navigate(route.fullPath);
@@ -330,5 +342,6 @@ function HorizontalLayout({ built, page }: LayoutProps) {
 /** Spec §2: vertical or horizontal; forced vertical on mobile. */
 export function MainLayout(props: LayoutProps) {
   const layout = useSettings((state) => effectiveLayout(state.theme, state.device));
+  useLivePush();
   return layout === 'horizontal' ? <HorizontalLayout {...props} /> : <VerticalLayout {...props} />;
 }

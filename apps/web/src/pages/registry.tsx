@@ -1,7 +1,12 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyNamed } from '../app/lazy';
+import { lazyNamed, type LazyPage } from '../app/lazy';
 import { loadDateLocale } from '../app/locales';
-import { loadApprovalTexts, loadContentTexts } from '../i18n';
+import {
+  loadApprovalTexts,
+  loadContentTexts,
+  loadDirectoryTexts,
+  loadPortalTexts,
+  loadTemplateTexts,
+} from '../i18n';
 import { ComingSoonPage } from './coming-soon';
 
 /** A page of the approval centre: its module, the approval texts and the dates' locale load together. */
@@ -24,7 +29,30 @@ const contentPage: typeof lazyNamed = (load, name) =>
     name,
   );
 
-const HomePage = lazyNamed(() => import('./home'), 'HomePage');
+/** A page of the portal home or an app: its module, the portal texts and the dates' locale load together. */
+const portalPage: typeof lazyNamed = (load, name) =>
+  lazyNamed(
+    () => Promise.all([load(), loadPortalTexts(), loadDateLocale()]).then(([module]) => module),
+    name,
+  );
+
+const HomePage = portalPage(() => import('./home'), 'HomePage');
+const ColumnPreviewPage = portalPage(() => import('./columnPreview'), 'ColumnPreviewPage');
+const AppContentPage = portalPage(() => import('./appContent'), 'AppContentPage');
+const DirectoryPage = lazyNamed(
+  () => Promise.all([import('./directory'), loadDirectoryTexts()]).then(([module]) => module),
+  'DirectoryPage',
+);
+/** A page of data templates: its module, its texts and the dates' locale load together. */
+const templatePage: typeof lazyNamed = (load, name) =>
+  lazyNamed(
+    () => Promise.all([load(), loadTemplateTexts(), loadDateLocale()]).then(([module]) => module),
+    name,
+  );
+const TemplateListPage = templatePage(() => import('./template/list'), 'TemplateListPage');
+const TemplateFormPage = templatePage(() => import('./template/form'), 'TemplateFormPage');
+const TemplateDraftListPage = templatePage(() => import('./template/drafts'), 'TemplateDraftListPage');
+const FormPreviewPage = templatePage(() => import('./template/preview'), 'FormPreviewPage');
 const MessagePage = lazyNamed(() => import('./personal/message'), 'MessagePage');
 const MyTaskPage = approvalPage(() => import('./matter/myTask'), 'MyTaskPage');
 const DoneListPage = approvalPage(() => import('./matter/doneList'), 'DoneListPage');
@@ -41,6 +69,8 @@ const SecretarySettingPage = approvalPage(
   'SecretarySettingPage',
 );
 const ApprovalItemPage = approvalPage(() => import('./personal/approvalItem'), 'ApprovalItemPage');
+const MySignaturePage = approvalPage(() => import('./personal/mySignature'), 'MySignaturePage');
+const SealManagePage = approvalPage(() => import('./personal/sealManage'), 'SealManagePage');
 const StartProcessPage = approvalPage(() => import('./matter/startProcess'), 'StartProcessPage');
 const ApprovalFormPage = approvalPage(() => import('./matter/approvalForm'), 'ApprovalFormPage');
 const ShareInstPage = approvalPage(() => import('./matter/approvalForm'), 'ShareInstPage');
@@ -54,8 +84,11 @@ const ContentEditPage = contentPage(() => import('./news/edit'), 'ContentEditPag
  * The pages this version has, by the component name the server menu uses (spec §2 "Route building"). A name
  * missing here shows the coming-soon page that names it.
  */
-const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+const pages: Record<string, LazyPage<object>> = {
   indexLayout: HomePage,
+  columnPreview: ColumnPreviewPage,
+  appContent: AppContentPage,
+  sysModulePreview: AppContentPage,
   message: MessagePage,
   myTask: MyTaskPage,
   doneList: DoneListPage,
@@ -69,6 +102,8 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   agentSetting: AgentSettingPage,
   secretarySetting: SecretarySettingPage,
   approvalItem: ApprovalItemPage,
+  mySignature: MySignaturePage,
+  sealManage: SealManagePage,
   startProcess: StartProcessPage,
   approvalForm: ApprovalFormPage,
   shareInst: ShareInstPage,
@@ -79,7 +114,16 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   noticeDetail: ContentDetailPage,
   meetingDetail: ContentDetailPage,
   newsEdit: ContentEditPage,
+  orgManage: DirectoryPage,
+  TemplateLayout: TemplateListPage,
+  templatePreview: TemplateListPage,
+  templateForm: TemplateFormPage,
+  templateDraftList: TemplateDraftListPage,
+  formPreview: FormPreviewPage,
 };
+
+/** Loads a page's code ahead of its first visit (the landing page while the user signs in). */
+export const preloadPage = (page: string): Promise<unknown> | undefined => pages[page]?.preload();
 
 /** Renders the page of a component name. */
 export function PageContent({ page, title }: { page: string; title: string }) {

@@ -40,10 +40,13 @@ afterEach(() => {
 });
 
 // A toast shown late in a file (its code loads on first use) renders into Ant Design's own React root,
-// outside the tested tree: clear it and let React finish before jsdom's window goes away.
+// outside the tested tree: clear it and let React finish before jsdom's window goes away. React works in
+// slices of a few milliseconds, one per turn: on a busy machine a last render takes many turns.
 afterAll(async () => {
   await import('../app/toastHost');
   await nextTurn();
   message.destroy();
+  for (let turn = 0; turn < 20; turn += 1) await nextTurn();
+  await new Promise((resolve) => setTimeout(resolve, 50));
   for (let turn = 0; turn < 5; turn += 1) await nextTurn();
 });

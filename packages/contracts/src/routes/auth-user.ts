@@ -60,4 +60,11 @@ export const authUserRoutes = {
     path: 'uc/tenantManage/v1/getTenantByCode',
     access: 'public',
   }),
+  getTenantLogo: route({
+    method: 'GET',
+    group: 'uc',
+    path: 'uc/tenantManage/v1/getTenantLogo',
+    access: 'public',
+    kind: 'download',
+  }),
 };

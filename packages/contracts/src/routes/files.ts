@@ -1,6 +1,9 @@
 import { route } from './route.js';
 
-/** Files (spec §7 "Portal content, files, misc"): upload, and download of what one may see. */
+/**
+ * Files (spec §7 "Portal content, files, misc"): upload, download, a file's metadata and extra properties,
+ * the preview (its description and the bytes the online previewer shows) and image download.
+ */
 export const fileRoutes = {
   uploadFile: route({
     method: 'POST',
@@ -15,6 +18,39 @@ export const fileRoutes = {
     group: 'portal',
     path: 'system/file/downloadFile',
     access: 'user',
+    kind: 'download',
+  }),
+  getFileInfo: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'system/file/{id}',
+    access: 'user',
+  }),
+  previewFile: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'file/preview',
+    access: 'user',
+  }),
+  getPreviewContent: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'onlinePreviewController/getFileById_{id}',
+    access: 'user',
+    kind: 'download',
+  }),
+  updateFileExtraProp: route({
+    method: 'POST',
+    group: 'portal',
+    path: 'system/file/updateFileExtraProp',
+    access: 'user',
+    audit: 'file.update',
+  }),
+  downloadImage: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'system/file/downloadImage',
+    access: 'optional',
     kind: 'download',
   }),
 };

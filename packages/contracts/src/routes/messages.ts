@@ -33,4 +33,12 @@ export const messageRoutes = {
     access: 'user',
     audit: 'message.remove',
   }),
+  /** Not in spec §7: the live push of the bell and the todo counts (issue 16). */
+  pushStream: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'push/v1/stream',
+    access: 'user',
+    kind: 'stream',
+  }),
 };

@@ -21,9 +21,10 @@ export interface RouteInfo {
   audit?: string;
   /**
    * upload: the body is multipart form data (one file); download: the answer is the file itself, not
-   * wrapped in the envelope (spec §8: blob responses bypass the code checks).
+   * wrapped in the envelope (spec §8: blob responses bypass the code checks); stream: a server-sent event
+   * stream (text/event-stream) that stays open.
    */
-  kind?: 'upload' | 'download';
+  kind?: 'upload' | 'download' | 'stream';
 }
 
 export const route = <const R extends RouteInfo>(r: R) => r;

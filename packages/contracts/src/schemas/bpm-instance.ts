@@ -7,8 +7,10 @@ import {
   FormData,
   Id,
   IdList,
+  InstanceListRow,
   InstanceRef,
   InstanceSummary,
+  InstAsLeader,
   NodeRef,
   Nullable,
   Opinion,
@@ -37,6 +39,15 @@ const StartTarget = {
   flowKey: Type.Optional(Id),
   draftId: Type.Optional(Id),
 };
+/** Spec §6 (userId + defId + leadId): a secretary starts a request for a leader of theirs. */
+const LeadId = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description:
+      'a leader of the caller (their secretary): the request is started for them, with their start rights',
+  }),
+);
 const NodeUsers = Type.Record(Type.String({ minLength: 1, maxLength: 255 }), UserIds);
 
 export const FlowImage = Type.Object({
@@ -95,6 +106,7 @@ export const bpmInstanceSchemas = {
       data: Type.Optional(FormData),
       businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
       nodeUsers: Type.Optional(NodeUsers),
+      leadId: LeadId,
     }),
     value: Type.Object({ instId: Type.String(), subject: Type.String() }),
   },
@@ -166,7 +178,7 @@ export const bpmInstanceSchemas = {
   },
   getFormAndBO: {
     summary: 'The start form of a flow or draft: form, start-node permissions, buttons',
-    body: Type.Object(StartTarget),
+    body: Type.Object({ ...StartTarget, leadId: LeadId }),
     value: Type.Object({
       defId: Type.String(),
       defKey: Type.String(),
@@ -182,7 +194,7 @@ export const bpmInstanceSchemas = {
   },
   getInstFormAndBO: {
     summary: 'The read-only form of an instance for those who take part in it',
-    query: InstQuery,
+    query: InstAsLeader,
     value: Type.Object({
       instance: InstanceSummary,
       form: Nullable(FlowForm),
@@ -199,7 +211,7 @@ export const bpmInstanceSchemas = {
     summary: 'The instances the caller handled a task of (status=1: finished ones)',
     query: Type.Object({ status: Type.Optional(Type.Literal('1')) }),
     body: QueryFilter,
-    value: PageList(InstanceSummary),
+    value: PageList(InstanceListRow),
   },
   getDoneInstCount: {
     summary: 'How many instances the caller handled a task of',
@@ -215,7 +227,7 @@ export const bpmInstanceSchemas = {
   myRequest: {
     summary: 'The instances the caller started (drafts excluded)',
     body: QueryFilter,
-    value: PageList(InstanceSummary),
+    value: PageList(InstanceListRow),
   },
   myRequestCount: {
     summary: 'How many instances the caller started',
@@ -238,7 +250,7 @@ export const bpmInstanceSchemas = {
   },
   instanceFlowOpinions: {
     summary: 'Every opinion of an instance, in order (the opinion table of spec §2)',
-    query: InstQuery,
+    query: InstAsLeader,
     value: Type.Array(OpinionRow),
   },
   getNodeOpinions: {
@@ -252,6 +264,7 @@ export const bpmInstanceSchemas = {
       instId: Id,
       nodeId: Type.String({ minLength: 1, maxLength: 255 }),
       defId: Type.Optional(Id),
+      leaderId: Type.Optional(Id),
     }),
     value: Type.Object({
       node: NodeRef,
@@ -263,12 +276,20 @@ export const bpmInstanceSchemas = {
   },
   instanceFlowImage: {
     summary: 'The flow chart: layout from the diagram, node colours and states, and the BPMN XML',
-    query: Type.Object({ instId: Type.Optional(Id), defId: Type.Optional(Id) }),
+    query: Type.Object({
+      instId: Type.Optional(Id),
+      defId: Type.Optional(Id),
+      leaderId: Type.Optional(Id),
+    }),
     value: FlowImage,
   },
   getSubInstanceList: {
     summary: 'The child instances a call activity started (value: a JSON string)',
-    query: Type.Object({ parentInstId: Id, nodeId: Type.String({ minLength: 1, maxLength: 255 }) }),
+    query: Type.Object({
+      parentInstId: Id,
+      nodeId: Type.String({ minLength: 1, maxLength: 255 }),
+      leaderId: Type.Optional(Id),
+    }),
     value: Type.String({ description: 'a JSON list of the child instances' }),
   },
   getSubDefId: {

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Empty, IdsQuery, PageList, QueryFilter } from '../common.js';
+import { Empty, IdsQuery, oneOf, PageList, QueryFilter } from '../common.js';
 import { START_RIGHT_TYPES } from '../flow/enums.js';
-import { InstanceSummary } from './bpm.js';
+import { InstanceSummary, InstAsLeader } from './bpm.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -16,11 +16,6 @@ const DateTime = Type.String({
   maxLength: 40,
   description: 'ISO 8601 date-time with offset',
 });
-const oneOf = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    description ? { description } : {},
-  );
 const InstIdQuery = Type.Object({ instId: Id });
 const DefKeyQuery = Type.Object({ defKey: DefKey });
 
@@ -373,7 +368,7 @@ export const bpmPersonalSchemas = {
 
   printLog: {
     summary: 'Record that the caller printed an instance they take part in',
-    body: InstIdQuery,
+    body: InstAsLeader,
     value: PrintRecord,
   },
   getPrintRecordsByInstId: {
@@ -388,7 +383,7 @@ export const bpmPersonalSchemas = {
   },
   getWatermark: {
     summary: 'The preview watermark of an instance for the caller: account and time (spec §9)',
-    query: InstIdQuery,
+    query: InstAsLeader,
     value: Type.Object({ enabled: Type.Boolean(), text: Text }),
   },
 } as const satisfies Record<string, RouteSchemas>;

@@ -16,13 +16,18 @@ import {
   Permissions,
   QueryCount,
   TaskRow,
+  TodoRow,
   UserIds,
 } from './bpm.js';
 import type { RouteSchemas } from './route-schemas.js';
 
+/** The method permission of batch approval (spec §5 批量审批); administrators hold every method. */
+export const BATCH_APPROVE_METHOD = 'flow:batchApprove';
+
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 const TaskQuery = Type.Object({ taskId: Id });
+/** A task, read or acted on by its handler or, with `leaderId`, by a secretary for that leader. */
 const TaskAsLeader = Type.Object({
   taskId: Id,
   leaderId: Type.Optional(Id),
@@ -91,7 +96,7 @@ export const bpmTaskSchemas = {
   getTodoList: {
     summary: 'The caller’s pending tasks (own and as an agent), paged and filtered',
     body: QueryFilter,
-    value: PageList(TaskRow),
+    value: PageList(TodoRow),
   },
   getTodoCount: {
     summary: 'How many tasks wait for the caller',
@@ -261,8 +266,8 @@ export const bpmTaskSchemas = {
     value: Type.Integer(),
   },
   addReadRecord: {
-    summary: 'Mark a task read by its handler',
-    body: TaskQuery,
+    summary: 'Mark a task read by its handler (待阅 → 已阅 in the opinion table)',
+    body: TaskAsLeader,
     value: Type.Null(),
   },
   delBpmTaskNoticeById: {
@@ -278,7 +283,7 @@ export const bpmTaskSchemas = {
   lockUnlock: {
     summary:
       'Lock a shared task for oneself, or unlock it (administrators: anyone’s); answers the new lock code',
-    query: TaskQuery,
+    query: TaskAsLeader,
     value: Type.Integer({ description: 'the new lock code (spec §4)' }),
   },
   taskDelayById: {
@@ -303,12 +308,12 @@ export const bpmTaskSchemas = {
   },
   taskToReject: {
     summary: 'Where a task may be sent back: earlier handled nodes and the start, as its node allows',
-    query: TaskQuery,
+    query: TaskAsLeader,
     value: Type.Array(NodeRef),
   },
   canLock: {
     summary: 'The lock state of a task for the caller (spec §4 codes 0–5)',
-    query: TaskQuery,
+    query: TaskAsLeader,
     value: Type.Integer({ description: 'spec §4 lock code 0–5' }),
   },
   filterUnBatchable: {
@@ -323,7 +328,7 @@ export const bpmTaskSchemas = {
   },
   getCandidatesListByTaskId: {
     summary: 'Who may handle a task',
-    query: TaskQuery,
+    query: TaskAsLeader,
     value: Type.Array(
       Type.Object({
         id: Type.String(),
@@ -339,6 +344,7 @@ export const bpmTaskSchemas = {
       'The next user-task nodes (with the data being submitted) and, where the handler picks, their candidates',
     body: Type.Object({
       taskId: Type.Optional(Id),
+      leaderId: Type.Optional(Id),
       defId: Type.Optional(Id),
       flowKey: Type.Optional(Id),
       data: Type.Optional(FormData),
@@ -355,7 +361,7 @@ export const bpmTaskSchemas = {
   },
   taskSignUsers: {
     summary: 'The voters of a countersign round with their votes, and its result code',
-    body: TaskQuery,
+    body: TaskAsLeader,
     value: Type.Object({
       result: Nullable(
         Type.Integer({

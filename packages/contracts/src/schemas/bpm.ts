@@ -6,6 +6,8 @@ import type { RouteSchemas } from './route-schemas.js';
 /** Shapes shared by the workflow routes, and the schemas of the definition routes. */
 
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
+/** An instance, read by one who takes part or, with `leaderId`, by a secretary for that leader (spec §6). */
+export const InstAsLeader = Type.Object({ instId: Id, leaderId: Type.Optional(Id) });
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const FormData = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown(), {
   description: 'business data',
@@ -77,6 +79,33 @@ export const InstanceSummary = Type.Object({
   endTime: Nullable(Type.String()),
   handleTime: Type.Optional(Nullable(Type.String())),
 });
+
+/**
+ * A row of the todo list (getTodoList) as its page shows it: subject, flow, initiator, node, status, arrival,
+ * and the ids its link needs. A list answer carries no field its page does not show (issue 15).
+ */
+export const TodoRow = Type.Pick(TaskRow, [
+  'taskId',
+  'procInstId',
+  'subject',
+  'procDefName',
+  'creator',
+  'name',
+  'instStatus',
+  'createTime',
+]);
+
+/** A row of the done and request lists as their pages show them (issue 15). */
+export const InstanceListRow = Type.Pick(InstanceSummary, [
+  'id',
+  'subject',
+  'procDefName',
+  'creator',
+  'status',
+  'createTime',
+  'endTime',
+  'handleTime',
+]);
 
 export const OpinionFile = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),

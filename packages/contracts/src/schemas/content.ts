@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdsQuery, PageList, QueryFilter } from '../common.js';
+import { DateTime, IdsQuery, oneOf, PageList, QueryFilter } from '../common.js';
 import { Id, Nullable, OpinionFiles } from './bpm.js';
 import type { RouteSchemas } from './route-schemas.js';
 
@@ -27,13 +27,7 @@ export const CONTENT_LIMITS = {
   audience: 100,
 } as const;
 
-const DateTime = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601 with offset' });
 const Named = Type.Object({ id: Type.String(), name: Type.String() });
-const oneOf = <T extends string>(values: readonly T[], description: string) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    { description },
-  );
 
 /** An entry as the lists show it; the meeting fields are null for news and notices. */
 export const ContentRow = Type.Object({

@@ -24,6 +24,28 @@ export const InnerMessage = Type.Object({
 });
 export type InnerMessage = Static<typeof InnerMessage>;
 
+/** The counts a live push stream keeps up to date (event `counts`). */
+export const PushCounts = Type.Object({
+  messages: Type.Integer({ description: 'unread inner messages (the bell)' }),
+  todo: Type.Integer(),
+  leaderTodo: Type.Integer({ description: 'pending tasks of the leaders the caller is secretary of' }),
+  noticeToRead: Type.Integer({ description: 'circulated copies not read yet' }),
+});
+export type PushCounts = Static<typeof PushCounts>;
+
+/** A new inner message, for a toast (event `message`). */
+export const PushMessage = Type.Pick(InnerMessage, ['id', 'subject', 'type', 'link', 'createTime']);
+export type PushMessage = Static<typeof PushMessage>;
+
+export const PUSH_LISTS = ['messages', 'todo', 'leaderTodo', 'notices'] as const;
+export type PushList = (typeof PUSH_LISTS)[number];
+
+/** Lists whose rows changed and that a page showing them should ask for again (event `refresh`). */
+export const PushRefresh = Type.Object({
+  lists: Type.Array(Type.Union(PUSH_LISTS.map((list) => Type.Literal(list)))),
+});
+export type PushRefresh = Static<typeof PushRefresh>;
+
 /** Schemas of the inner-message routes (spec §7 "Mail and messages (portal)"). */
 export const messageSchemas = {
   listMessages: {
@@ -50,5 +72,10 @@ export const messageSchemas = {
     summary: 'Deletes some of the caller’s inner messages',
     query: IdsQuery,
     value: Type.Integer({ description: 'messages deleted' }),
+  },
+  pushStream: {
+    summary:
+      'The caller’s live push: a text/event-stream that stays open. Events: `counts` (PushCounts) at once and whenever one changes; `message` (PushMessage) for each new inner message, and on reconnection with Last-Event-ID each one since that id; `refresh` (PushRefresh) when a list’s rows changed; a comment line as heartbeat. The token goes in the Authorization header, never in the address.',
+    value: Type.Null(),
   },
 } as const satisfies Record<string, RouteSchemas>;

@@ -75,13 +75,17 @@ export const LoginResult = Type.Object({
 });
 export type LoginResult = Static<typeof LoginResult>;
 
+const LogoFiles = (what: string) =>
+  Type.Union([Type.String(), Type.Null()], {
+    description: `${what}: a JSON list of files [{id, name}]; getTenantLogo serves them without a token`,
+  });
 export const Tenant = Type.Object({
   id: Type.String(),
   code: Type.String(),
   name: Type.String(),
-  frontLogo: Type.Union([Type.String(), Type.Null()]),
-  manageLogo: Type.Union([Type.String(), Type.Null()], { description: 'JSON list of files with id' }),
-  ico: Type.Union([Type.String(), Type.Null()]),
+  frontLogo: LogoFiles('the logo of the login page'),
+  manageLogo: LogoFiles('the logo of the header'),
+  ico: LogoFiles('the icon of the browser tab'),
 });
 export type Tenant = Static<typeof Tenant>;
 
@@ -97,6 +101,7 @@ export const Org = Type.Object({
   parentId: Type.Union([Type.String(), Type.Null()]),
   code: Type.String(),
   name: Type.String(),
+  path: Type.String({ description: 'ids from the root down, each followed by a dot (subtree filters)' }),
   pathName: Type.String(),
   grade: Type.Integer({ description: 'depth, 1 for roots' }),
   sn: Type.Integer(),
@@ -130,8 +135,10 @@ export const UserWithMainOrgPost = Type.Composite([
   Type.Object({
     orgId: Type.Union([Type.String(), Type.Null()]),
     orgName: Type.Union([Type.String(), Type.Null()]),
+    orgPathName: Type.Union([Type.String(), Type.Null()]),
     postId: Type.Union([Type.String(), Type.Null()]),
     postName: Type.Union([Type.String(), Type.Null()]),
+    isCharge: Type.Boolean({ description: 'leads the main org' }),
   }),
 ]);
 export const UserRights = Type.Object({
@@ -207,6 +214,15 @@ export const authUserSchemas = {
     query: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
     value: Tenant,
   },
+  getTenantLogo: {
+    summary:
+      'A logo or icon file of a tenant (frontLogo, manageLogo, ico), without a token: only a file one of these lists names is served, nothing else',
+    query: Type.Object({
+      code: Type.String({ minLength: 1, maxLength: 64 }),
+      fileId: Type.String({ minLength: 1, maxLength: 64 }),
+    }),
+    value: Type.Unknown({ description: 'the image itself, not wrapped in the envelope' }),
+  },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Schemas of the directory routes (spec §7). */
@@ -217,7 +233,8 @@ export const directorySchemas = {
     value: PageList(User),
   },
   queryUserWithMainOrgPost: {
-    summary: 'Users with their main org and post, paged and filtered',
+    summary:
+      'Users with their main org and post, paged and filtered; also by pinyin, pinyinInitials, orgPath (the main org’s path: RIGHT_LIKE for a subtree) and isCharge',
     body: QueryFilter,
     value: PageList(UserWithMainOrgPost),
   },

@@ -91,3 +91,23 @@ export function isHotline(text: string): boolean {
 export function isLandlineOrHotline(text: string): boolean {
   return isLandline(text) || isHotline(text);
 }
+
+/**
+ * Spec §5: request header text must be valid JSON — a JSON object of header names (letters, digits and
+ * hyphens) and text values. Blank text is no headers. Null when the text is not such an object.
+ */
+export function parseRequestHeaderText(text: string | null | undefined): Record<string, string> | null {
+  if (!text?.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  const valid = entries.every(
+    ([name, header]) => typeof header === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(name),
+  );
+  return valid ? Object.fromEntries(entries as [string, string][]) : null;
+}

@@ -1,3 +1,4 @@
+import { routeUrl } from '@eip/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,25 @@ describe('sign-in', () => {
     expect(right.body.message).toMatch(/账号已锁定/);
     // another account from the same address is not locked by it
     await expect(t.login('guoming')).resolves.toBeTruthy();
+  });
+
+  it('a lock holds only at the address that failed: the owner still signs in from elsewhere (issue 14)', async () => {
+    const bad = await t.encrypt('wrong-password');
+    const from = async (remoteAddress: string, password: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: routeUrl('login'),
+        remoteAddress,
+        payload: { username: 'liangchen', password },
+      });
+      return { status: response.statusCode, message: response.json().message as string };
+    };
+    for (let i = 0; i < 5; i++) await from('203.0.113.7', bad);
+    const attacker = await from('203.0.113.7', await t.encrypt(DEMO_PASSWORD));
+    expect(attacker.status).toBe(429);
+    expect(attacker.message).toMatch(/账号已锁定/);
+    const owner = await from('198.51.100.20', await t.encrypt(DEMO_PASSWORD));
+    expect(owner.status).toBe(200);
   });
 
   it('counts parallel guesses before checking them: of 20 at once at most 5 passwords are checked', async () => {

@@ -6,11 +6,13 @@ import { hashPassword, verifyDecoy, verifyPassword } from '../../security/passwo
 import type { AuditNote } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
+import { releaseLocksHeldBy } from '../bpm/task-lock.repository.js';
+import { endStreamsOf } from '../push/push.repository.js';
 import { findPwdStrategy } from '../uc/pwd-strategy.repository.js';
 import type { TenantRow } from '../uc/tenant.repository.js';
 import { resolveTenant } from '../uc/tenant.service.js';
 import { findUserByAccount, updatePassword, type UserRow } from '../uc/user.repository.js';
-import { accountKey, beginAttempt, clearAttempts, failAttempt } from './login-throttle.js';
+import { accountAtAddressKey, beginAttempt, clearAttempts, failAttempt } from './login-throttle.js';
 
 function decryptPassword(services: Services, ciphertext: string): string {
   const plain = services.keys.decrypt(ciphertext);
@@ -47,7 +49,7 @@ async function checkCredentials(
     addressLockAfter: config.loginAddressLockAfter,
   };
   const user = await findUserByAccount(db, tenant.id, account);
-  const key = accountKey(tenant.id, user?.id, account);
+  const key = accountAtAddressKey(tenant.id, user?.id, account, address);
   const attempt = await beginAttempt(db, key, address, limits);
   if (attempt.locked) throw new AppError(429, 'auth.locked', { minutes: attempt.minutes });
   if (attempt.delayMs > 0) await sleep(attempt.delayMs);
@@ -96,10 +98,11 @@ export async function login(
 }
 
 export async function signout(services: Services, auth: AuthContext): Promise<null> {
-  await services.db
-    .insert(revokedTokens)
-    .values({ jti: auth.jti, expiresAt: auth.expiresAt })
-    .onConflictDoNothing();
+  await services.db.transaction(async (tx) => {
+    await tx.insert(revokedTokens).values({ jti: auth.jti, expiresAt: auth.expiresAt }).onConflictDoNothing();
+    await releaseLocksHeldBy(tx, auth.tenantId, auth.userId);
+    await endStreamsOf(tx, auth);
+  });
   return null;
 }
 

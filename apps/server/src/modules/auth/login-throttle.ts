@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema.js';
 
 /**
- * Password attempts counted per account and per client address, in the database so every server
+ * Password attempts counted per account (at an address) and per client address, in the database so every server
  * process sees the same counts. An account's attempt is counted before its password is checked (one
  * atomic upsert), so parallel guesses cannot all slip past one reading; a success clears the count.
  * After `slowAfter` attempts answers are delayed; past `lockAfter` the account is locked for
@@ -24,6 +24,16 @@ const SLOW_MAX_MS = 3000;
 export const accountKey = (tenantId: string, userId: string | undefined, account: string) =>
   userId ? `user:${tenantId}:${userId}` : `account:${tenantId}:${account.toLowerCase()}`;
 export const addressKey = (address: string) => `ip:${address}`;
+/**
+ * Issue 14: an account's sign-in failures count per address that made them, so nobody can lock someone else
+ * out from afar: the account still signs in from its owner's address while the guessing one is locked.
+ */
+export const accountAtAddressKey = (
+  tenantId: string,
+  userId: string | undefined,
+  account: string,
+  address: string,
+) => `${accountKey(tenantId, userId, account)}@${address}`;
 
 export type Attempt =
   { locked: true; minutes: number } | { locked: false; attempts: number; delayMs: number };

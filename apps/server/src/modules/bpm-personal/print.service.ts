@@ -3,16 +3,13 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { findUserById } from '../uc/user.repository.js';
+import { visibleInstance } from '../bpm/visibility.js';
 import { isAdmin } from './access.js';
-import { instanceOf } from './participation.service.js';
 import * as prints from './print.repository.js';
 import { formatMinute } from './time.js';
 
-/** Who may see an instance here: those who take part in it, and administrators. */
-const visible = { administrators: true };
-
-export async function printLog(db: Db, auth: AuthContext, instId: string) {
-  const instance = await instanceOf(db, auth, instId, visible);
+export async function printLog(db: Db, auth: AuthContext, instId: string, leaderId?: string) {
+  const instance = await visibleInstance(db, auth, instId, leaderId);
   const user = await findUserById(db, auth.tenantId, auth.userId);
   if (!user) throw notFound('uc.userNotFound', { account: auth.account });
   return prints.insertPrintRecord(db, auth.tenantId, {
@@ -23,7 +20,7 @@ export async function printLog(db: Db, auth: AuthContext, instId: string) {
 }
 
 export async function printRecordsOf(db: Db, auth: AuthContext, instId: string) {
-  const instance = await instanceOf(db, auth, instId, visible);
+  const instance = await visibleInstance(db, auth, instId);
   return prints.printRecordsOf(db, auth.tenantId, instance.id);
 }
 
@@ -34,7 +31,7 @@ export async function queryPrintRecords(db: Db, auth: AuthContext, filter: Query
 }
 
 /** The preview watermark (spec §9): the caller's account and the time, on an instance they may see. */
-export async function watermark(db: Db, auth: AuthContext, instId: string) {
-  await instanceOf(db, auth, instId, visible);
+export async function watermark(db: Db, auth: AuthContext, instId: string, leaderId?: string) {
+  await visibleInstance(db, auth, instId, leaderId);
   return { enabled: true, text: `${auth.account} ${formatMinute(new Date())}` };
 }

@@ -10,7 +10,8 @@ import { allowsStart, identityKeys } from './start-rights.js';
 const DEFAULT_CARD_SIZE = 11;
 const OFTEN_FLOW_COUNT = 8;
 
-const starterOf = async (db: Db, auth: AuthContext): Promise<flows.Starter> => ({
+/** The caller as one who starts flows: who they are by every key the start rights name. */
+export const starterOf = async (db: Db, auth: AuthContext): Promise<flows.Starter> => ({
   tenantId: auth.tenantId,
   userId: auth.userId,
   keys: await identityKeys(db, auth.tenantId, auth.userId),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { testBpmn } from '../../../test/bpmn.js';
+import { oneTaskBpmn, testBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
 import { innerMessages, users } from '../../db/schema.js';
 import { runDueJobs } from '../../jobs/runner.js';
@@ -19,21 +19,25 @@ const runJobs = () => runDueJobs(t.database.db, bpmJobHandlers({ mailer: null, p
 beforeAll(async () => {
   t = await createTestApp();
   f = flowSteps(t);
+  // a step that offers both communicate and transfer
+  await f.deploy({
+    bpmnXml: oneTaskBpmn('ask_both', '沟通与流转', { id: 'Ask', name: '征求意见' }),
+    settings: {
+      nodes: {
+        Ask: {
+          ...user('linxue'),
+          buttons: [
+            { alias: 'agree', name: '同意' },
+            { alias: 'startCommu', name: '沟通' },
+            { alias: 'instanceTrans', name: '流转' },
+          ],
+        },
+      },
+    },
+  });
   // a child that fails its countersign and ends, called by a parent
   await f.deploy({
-    bpmnXml: testBpmn(
-      'child_vote',
-      '子流程会签',
-      [
-        { id: 'Start', kind: 'start' },
-        { id: 'Vote', kind: 'userTask', name: '子会签' },
-        { id: 'End', kind: 'end' },
-      ],
-      [
-        ['Start', 'Vote'],
-        ['Vote', 'End'],
-      ],
-    ),
+    bpmnXml: oneTaskBpmn('child_vote', '子流程会签', { id: 'Vote', name: '子会签' }),
     settings: {
       nodes: {
         Vote: {
@@ -63,19 +67,7 @@ beforeAll(async () => {
   });
   // a flow only hanxu may start
   await f.deploy({
-    bpmnXml: testBpmn(
-      'hanxu_only',
-      '限定发起',
-      [
-        { id: 'Start', kind: 'start' },
-        { id: 'Step', kind: 'userTask', name: '审批' },
-        { id: 'End', kind: 'end' },
-      ],
-      [
-        ['Start', 'Step'],
-        ['Step', 'End'],
-      ],
-    ),
+    bpmnXml: oneTaskBpmn('hanxu_only', '限定发起', { id: 'Step', name: '审批' }),
     settings: {
       global: { startRights: [{ type: 'user', ids: ['hanxu'] }] },
       nodes: { Step: user('linxue') },
@@ -103,19 +95,7 @@ beforeAll(async () => {
     },
   });
   await f.deploy({
-    bpmnXml: testBpmn(
-      'seq_vote',
-      '依次会签',
-      [
-        { id: 'Start', kind: 'start' },
-        { id: 'Vote', kind: 'userTask', name: '依次会签' },
-        { id: 'End', kind: 'end' },
-      ],
-      [
-        ['Start', 'Vote'],
-        ['Vote', 'End'],
-      ],
-    ),
+    bpmnXml: oneTaskBpmn('seq_vote', '依次会签', { id: 'Vote', name: '依次会签' }),
     settings: {
       nodes: {
         Vote: { candidates: [{ type: 'user', ids: ['chenjing', 'fengtao', 'yangli'] }], signOrder: 'listed' },
@@ -199,7 +179,7 @@ describe('questions and the task that asked them', () => {
   });
 
   it('an answer to communicate does not reopen a task that waits for transfer opinions', async () => {
-    const instId = await f.start('guoming', 'expense_claim', { amount: 100, reason: '沟通与流转' });
+    const instId = await f.start('guoming', 'ask_both', {});
     const taskId = await f.taskOf('linxue', instId);
     await t.call('communicate', {
       token: await f.as('linxue'),
@@ -244,7 +224,7 @@ describe('people: the initiator, principals, those who left', () => {
   it('a vote an agent cast for a principal comes back to the principal when taken back', async () => {
     const instId = await f.start('heyu', 'expense_claim', { amount: 9000, reason: '代理取回' });
     await f.handleOk('linxue', instId, 'agree');
-    const forZhaolei = (await f.todoOf('huangmin', instId)).find((r) => r.type === 'AGENT')!;
+    const forZhaolei = (await f.todoOf('huangmin', instId)).find((r) => r.actingAs === 'agent')!;
     await f.handleOk('huangmin', instId, 'agree', { taskId: forZhaolei.taskId });
     const back = await t.call('retrieveBpmTask', {
       token: await f.as('huangmin'),

@@ -2,6 +2,7 @@ import { STATUS_COLORS } from '@eip/contracts/flow';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
+import { flowSteps } from '../../../test/flow.js';
 import { flowTasks, flowTokens } from '../../db/schema.js';
 
 let t: TestApp;
@@ -20,10 +21,7 @@ const start = async (account: string, flowKey: string, data: Record<string, unkn
   expect(body.state, body.message).toBe(true);
   return body.value.instId;
 };
-const todoOf = async (account: string, instId: string) =>
-  (
-    await t.call('getTodoList', { token: await as(account), body: { pageBean: { pageSize: 100 } } })
-  ).body.value.rows.filter((r) => r.procInstId === instId);
+const todoOf = (account: string, instId: string) => flowSteps(t).todoOf(account, instId);
 const handle = async (
   account: string,
   instId: string,
@@ -229,12 +227,12 @@ describe('authority and concurrency', () => {
       body: { taskId: task!.taskId, actionName: 'agree', data: { days: 1 } },
     });
     expect(readOnly.status).toBe(400);
-    expect(readOnly.body.message).toBe('字段 days 在当前节点只读，不能修改');
+    expect(readOnly.body.message).toBe('字段 请假天数 在当前节点只读，不能修改');
     const missing = await t.call('startInstance', {
       token: await as('guoming'),
       body: { flowKey: 'leave_request', data: { reason: 'x' } },
     });
-    expect(missing.body.message).toBe('字段 days 必填');
+    expect(missing.body.message).toBe('字段 请假天数 必填');
     expect(await todoOf('linxue', instId)).toHaveLength(1);
   });
 });
@@ -289,8 +287,8 @@ describe('flow chart, buttons, messages, expense routing', () => {
     for (const f of ['zhaolei', 'zhouqiang']) expect(await todoOf(f, large)).toHaveLength(1);
     // the seed makes huangmin zhaolei's agent for expense claims: she votes, and may vote for him
     const huangmin = await todoOf('huangmin', large);
-    expect(huangmin.map((r) => r.type).sort()).toEqual(['AGENT', 'NORMAL']);
-    const forZhaolei = huangmin.find((r) => r.type === 'AGENT')!;
+    expect(huangmin.map((r) => r.actingAs).sort()).toEqual(['agent', 'self']);
+    const forZhaolei = huangmin.find((r) => r.actingAs === 'agent')!;
     const done = await t.call('completeTask', {
       token: await as('huangmin'),
       body: { taskId: forZhaolei.taskId, actionName: 'agree', opinion: '代赵磊审批' },

@@ -15,6 +15,7 @@ import { markRetrievable, revokeInstance } from './engine/withdraw.js';
 import * as lists from './lists.repository.js';
 import * as query from './query.service.js';
 import * as repo from './runtime.repository.js';
+import { visibleInstance } from './visibility.js';
 
 export const instanceHandlers = ({ db }: Services) =>
   defineHandlers({
@@ -31,7 +32,7 @@ export const instanceHandlers = ({ db }: Services) =>
     cancelHangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, false),
 
     getFormAndBO: async ({ body }, { auth, lang }) => query.startForm(db, auth, lang, body),
-    getInstFormAndBO: async ({ query: q }, { auth }) => query.instanceForm(db, auth, q.instId),
+    getInstFormAndBO: async ({ query: q }, { auth }) => query.instanceForm(db, auth, q.instId, q.leaderId),
     getInstanceByInstId: async ({ query: q }, { auth }) => query.instanceWithData(db, auth, q.instId),
     getDoneInstList: async ({ query: q, body }, { auth }) =>
       lists.doneInstances(db, auth.tenantId, auth.userId, body, q.status === '1'),
@@ -48,13 +49,13 @@ export const instanceHandlers = ({ db }: Services) =>
     getMyDraftCount: async (_input, { auth }) =>
       lists.ownInstanceCount(db, auth.tenantId, auth.userId, 'drafts'),
     getBpmTaskByInstId: async ({ query: q }, { auth }) => {
-      const instance = await query.visibleInstance(db, auth, q.instId);
+      const instance = await visibleInstance(db, auth, q.instId);
       return (await repo.openTasksOf(db, auth.tenantId, instance.id)).map((task) =>
         lists.taskRowOf(task, { instStatus: instance.status, suspended: instance.suspended }),
       );
     },
     instanceFlowOpinions: async ({ query: q }, { auth, lang }) =>
-      query.instanceOpinions(db, auth, lang, q.instId),
+      query.instanceOpinions(db, auth, lang, q.instId, q.leaderId),
     getNodeOpinions: async ({ query: q }, { auth, lang }) =>
       query.nodeOpinions(db, auth, lang, {
         instId: q.instId,

@@ -1,3 +1,4 @@
+import { InstanceListRow, TodoRow } from '@eip/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { flowSteps } from '../../../test/flow.js';
@@ -87,7 +88,10 @@ describe('lists, counts and cards', () => {
       await t.call('getTodoList', { token, body: { querys: [{ property: 'flowType', value: 'finance' }] } })
     ).body.value.rows;
     expect(finance.length).toBeGreaterThan(0);
-    expect(finance.every((r) => r.flowType === 'finance')).toBe(true);
+    for (const { taskId } of finance) {
+      const detail = (await t.call('taskDetailBo', { token, query: { taskId } })).body.value;
+      expect(detail.bpmTask.flowType).toBe('finance');
+    }
     const today = new Date().toISOString().slice(0, 10);
     const byTime = (
       await t.call('getTodoList', {
@@ -171,5 +175,26 @@ describe('lists, counts and cards', () => {
     for (const name of ['getTodoList', 'myRequest', 'getNoticeTodoReadList', 'getDelegate'] as const) {
       expect((await t.call(name, { token, body: {} })).body.value.total, name).toBe(0);
     }
+  });
+});
+
+describe('issue 15: list answers carry only what their pages show', () => {
+  it('todo rows, done rows and request rows have exactly the fields of their page', async () => {
+    const instId = await f.start('heyu', 'leave_request', { days: 1, reason: '字段' });
+    const keys = (row: object | undefined) => Object.keys(row ?? {}).sort();
+    const fields = (schema: { properties: object }, without: string[] = []) =>
+      Object.keys(schema.properties)
+        .filter((key) => !without.includes(key))
+        .sort();
+
+    const todo = (await t.call('getTodoList', { token: await f.as('linxue'), body: {} })).body.value.rows;
+    expect(keys(todo.find((r) => r.procInstId === instId))).toEqual(fields(TodoRow));
+    await f.handleOk('linxue', instId, 'agree');
+    const requests = (await t.call('myRequest', { token: await f.as('heyu'), body: {} })).body.value.rows;
+    // handleTime is the done list's own
+    expect(keys(requests.find((r) => r.id === instId))).toEqual(fields(InstanceListRow, ['handleTime']));
+    const done = (await t.call('getDoneInstList', { token: await f.as('linxue'), query: {}, body: {} })).body
+      .value.rows;
+    expect(keys(done.find((r) => r.id === instId))).toEqual(fields(InstanceListRow));
   });
 });

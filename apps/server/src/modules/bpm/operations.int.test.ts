@@ -2,7 +2,7 @@ import { TASK_LOCK } from '@eip/contracts/flow';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { testBpmn } from '../../../test/bpmn.js';
+import { oneTaskBpmn, testBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
 import { scheduledJobs } from '../../db/schema.js';
 
@@ -14,19 +14,7 @@ beforeAll(async () => {
   f = flowSteps(t);
   // A flow with one task shared by the three HR staff (a lockable task) that offers every button.
   await f.deploy({
-    bpmnXml: testBpmn(
-      'hr_shared',
-      '人事共享任务',
-      [
-        { id: 'Start', kind: 'start' },
-        { id: 'HrDesk', kind: 'userTask', name: '人事受理' },
-        { id: 'End', kind: 'end' },
-      ],
-      [
-        ['Start', 'HrDesk'],
-        ['HrDesk', 'End'],
-      ],
-    ),
+    bpmnXml: oneTaskBpmn('hr_shared', '人事共享任务', { id: 'HrDesk', name: '人事受理' }),
     settings: {
       global: { form: { formKey: 'hr_shared_form' } },
       nodes: {
@@ -48,6 +36,36 @@ beforeAll(async () => {
         schema: { type: 'object', properties: { topic: { type: 'string', maxLength: 20 } } },
       },
     ],
+  });
+  // A flow whose review node offers transfer (流转).
+  await f.deploy({
+    bpmnXml: testBpmn(
+      'trans_review',
+      '流转审阅',
+      [
+        { id: 'Start', kind: 'start' },
+        { id: 'Review', kind: 'userTask', name: '审阅' },
+        { id: 'Approve', kind: 'userTask', name: '审批' },
+        { id: 'End', kind: 'end' },
+      ],
+      [
+        ['Start', 'Review'],
+        ['Review', 'Approve'],
+        ['Approve', 'End'],
+      ],
+    ),
+    settings: {
+      nodes: {
+        Review: {
+          candidates: [{ type: 'user', ids: ['linxue'] }],
+          buttons: [
+            { alias: 'agree', name: '同意' },
+            { alias: 'instanceTrans', name: '流转' },
+          ],
+        },
+        Approve: { candidates: [{ type: 'user', ids: ['zhouqiang'] }] },
+      },
+    },
   });
 });
 afterAll(() => t.close());
@@ -114,8 +132,15 @@ describe('handing over and asking others', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('节点“部门领导审批”不提供此操作');
-    // the expense claim's manager node configures none: it offers the defaults
-    const claim = await f.start('guoming', 'expense_claim', { amount: 200, reason: '流转' });
+    // the expense claim's manager node configures none: its defaults offer no transfer either
+    const defaults = await f.start('guoming', 'expense_claim', { amount: 200, reason: '流转' });
+    const offered = await t.call('taskToTrans', {
+      token: await f.as('linxue'),
+      body: { taskId: await f.taskOf('linxue', defaults), userIds: [await f.userId('heyu')] },
+    });
+    expect(offered.status).toBe(403);
+    // a node that offers instanceTrans
+    const claim = await f.start('guoming', 'trans_review', {});
     const managerTask = await f.taskOf('linxue', claim);
     const asked = await t.call('taskToTrans', {
       token: await f.as('linxue'),
@@ -136,8 +161,8 @@ describe('handing over and asking others', () => {
         await t.call('getButtonsBytaskId', { token: await f.as('heyu'), query: { taskId: heyuTask!.taskId } })
       ).body.value.map((b) => b.alias),
     ).toEqual(['agreeTrans', 'opposeTrans']);
-    // an asked person answers only with agreeTrans / opposeTrans
-    expect((await f.handle('heyu', claim, 'agree')).status).toBe(400);
+    // an asked person answers only with agreeTrans / opposeTrans: their task offers nothing else
+    expect((await f.handle('heyu', claim, 'agree')).status).toBe(403);
     await f.handleOk('heyu', claim, 'agreeTrans');
     expect((await f.handle('linxue', claim, 'agree')).status).toBe(409);
     await f.handleOk('luobin', claim, 'opposeTrans');
@@ -280,7 +305,7 @@ describe('the shared task: lock, delay, terminate', () => {
     expect(await code('admin')).toBe(TASK_LOCK.adminOperate);
     const blocked = await f.handle('chenjing', instId, 'agree');
     expect(blocked.status).toBe(409);
-    expect(blocked.body.message).toBe('该任务已被他人锁定');
+    expect(blocked.body).toMatchObject({ code: TASK_LOCK.lockedBySomeone, message: '该任务已被刘洋锁定' });
     expect((await t.call('lockUnlock', { token: await f.as('chenjing'), query: { taskId } })).status).toBe(
       409,
     );
@@ -504,19 +529,7 @@ describe('forms, drafts and batches', () => {
   it('a request keeps the form of the version it started with; a changed form applies to new requests', async () => {
     const deployWithForm = (schema: Record<string, unknown>) =>
       f.deploy({
-        bpmnXml: testBpmn(
-          'form_versions',
-          '表单版本',
-          [
-            { id: 'Start', kind: 'start' },
-            { id: 'Check', kind: 'userTask', name: '核对' },
-            { id: 'End', kind: 'end' },
-          ],
-          [
-            ['Start', 'Check'],
-            ['Check', 'End'],
-          ],
-        ),
+        bpmnXml: oneTaskBpmn('form_versions', '表单版本', { id: 'Check', name: '核对' }),
         settings: {
           global: { form: { formKey: 'versioned_form' } },
           nodes: { Check: { candidates: [{ type: 'initiator' }] } },
@@ -609,6 +622,19 @@ describe('forms, drafts and batches', () => {
     expect(notPickable.status).toBe(400);
     await f.handleOk('linxue', instId, 'agree', { nodeUsers: { Cashier: [next[0]!.candidates[0]!.id] } });
     expect(await f.todoOf('zhouqiang', instId)).toHaveLength(1);
+  });
+
+  it('batch approval needs the method flow:batchApprove (spec §6): without it → 403 and nothing is handled', async () => {
+    const id = await leave();
+    const task = await f.taskOf('linxue', id);
+    const refused = await t.call('batchHandle', {
+      token: await f.as('zhuting'),
+      body: { taskIds: [task], opinion: '同意' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('没有权限执行此操作');
+    expect((await f.instance(id)).status).not.toBe('end');
+    expect(await f.taskOf('linxue', id)).toBe(task);
   });
 
   it('batch approval filters out what cannot be approved unopened, and approves the rest', async () => {

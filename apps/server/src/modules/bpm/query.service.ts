@@ -1,13 +1,11 @@
 import type { Language } from '@eip/contracts/codes';
 import {
-  ANSWER_BUTTONS,
   isUserTaskType,
-  LEADER_ACTING_BUTTONS,
   SERVICE_TASK_STATUS,
   STATUS_COLORS,
   type NodeDisplayState,
 } from '@eip/contracts/flow';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { conditionTest } from '../../flow/conditions.js';
 import { nextUserTaskNodes, nodesIn, requireNode } from '../../flow/graph.js';
@@ -20,6 +18,7 @@ import { findMainByKey } from './definition.repository.js';
 import { loadDefinition } from './definitions.js';
 import { candidatesOf } from './engine/advance.js';
 import { actingOn } from './engine/authority.js';
+import { offeredButtons } from './engine/buttons.js';
 import { isAdmin as isTenantAdmin } from '../bpm-personal/access.js';
 import { countersignResult } from './engine/countersign.js';
 import {
@@ -32,47 +31,15 @@ import {
 } from './engine/forms.js';
 import { isLive, personOf, runOf } from './engine/run.js';
 import { rejectChoices } from './engine/send-back.js';
-import { newInstanceRow, requireStartRight, startNodeOfDefinition } from './engine/start.js';
-import { nodesTouchedBy, opinionsOf, takesPartIn, taskRowOf, toInstanceRow } from './lists.repository.js';
+import { initiatorFor, newInstanceRow, requireStartRight, startNodeOfDefinition } from './engine/start.js';
+import { nodesTouchedBy, opinionsOf, taskRowOf, toInstanceRow } from './lists.repository.js';
 import { findNotice } from './notice.repository.js';
 import * as repo from './runtime.repository.js';
 import { latestCallOfNode, serviceCallsOf } from './service-call.repository.js';
 import { urgentsOf } from './urgent.repository.js';
+import { viewersOf, visibleInstance, visibleTask } from './visibility.js';
 
 /** The read side of the approval centre: forms, buttons, opinions, the flow chart, progress. */
-
-/** The instance, when the caller takes part in it (or administers the tenant); 404 otherwise. */
-export async function visibleInstance(db: Executor, auth: AuthContext, instId: string) {
-  const instance = await repo.findInstance(db, auth.tenantId, instId);
-  if (
-    !instance ||
-    !((await takesPartIn(db, auth.tenantId, instId, auth.userId)) || (await isTenantAdmin(db, auth)))
-  ) {
-    throw notFound('flow.instanceNotFound', { id: instId });
-  }
-  return instance;
-}
-
-/**
- * A task the caller may see: of an instance they take part in, or (with `leaderId`) the leader they are
- * secretary of takes part in; any task for an administrator.
- */
-async function visibleTask(db: Executor, auth: AuthContext, taskId: string, leaderId?: string) {
-  const task = await repo.findTask(db, auth.tenantId, taskId);
-  if (!task) throw notFound('flow.taskNotFound', { id: taskId });
-  const partOf = (userId: string) =>
-    takesPartIn(db, auth.tenantId, task.instanceId, userId).then(
-      async (yes) => yes || (await repo.wasOfferedTask(db, auth.tenantId, task.id, userId)),
-    );
-  const seen =
-    (await partOf(auth.userId)) ||
-    (leaderId !== undefined &&
-      (await repo.isSecretaryOf(db, auth.tenantId, auth.userId, leaderId)) &&
-      (await partOf(leaderId))) ||
-    (await isTenantAdmin(db, auth));
-  if (!seen) throw notFound('flow.taskNotFound', { id: taskId });
-  return task;
-}
 
 const nodeView = (node: FlowNode) => ({ nodeId: node.id, name: node.name || node.id, nodeType: node.type });
 
@@ -130,7 +97,7 @@ export async function taskDetail(db: Db, auth: AuthContext, taskId: string, lead
 async function definitionFor(
   db: Db,
   auth: AuthContext,
-  input: { defId?: string; flowKey?: string; draftId?: string },
+  input: { defId?: string; flowKey?: string; draftId?: string; leadId?: string },
 ) {
   const draft = input.draftId ? await repo.findInstance(db, auth.tenantId, input.draftId) : undefined;
   if (input.draftId && (!draft || draft.status !== 'draft' || draft.initiatorId !== auth.userId)) {
@@ -140,7 +107,7 @@ async function definitionFor(
     draft?.defId ?? input.defId ?? (await findMainByKey(db, auth.tenantId, input.flowKey ?? ''))?.id;
   if (!defId) throw notFound('flow.definitionNotFound', { id: input.flowKey ?? '' });
   const def = await loadDefinition(db, auth.tenantId, defId);
-  await requireStartRight(db, auth, def);
+  await requireStartRight(db, auth, def, (await initiatorFor(db, auth, input.leadId)).id);
   return { def, draft };
 }
 
@@ -149,7 +116,7 @@ export async function startForm(
   db: Db,
   auth: AuthContext,
   lang: Language,
-  input: { defId?: string; flowKey?: string; draftId?: string },
+  input: { defId?: string; flowKey?: string; draftId?: string; leadId?: string },
 ) {
   const { def, draft } = await definitionFor(db, auth, input);
   const start = startNodeOfDefinition(def);
@@ -170,24 +137,26 @@ export async function startForm(
   };
 }
 
-/** An instance as those who take part in it see it: its form, what they may see of it, and that data. */
-async function readableInstance(db: Db, auth: AuthContext, instId: string) {
-  const instance = await visibleInstance(db, auth, instId);
+/**
+ * An instance as those who take part in it see it (a secretary as her leader, `leaderId`): its form,
+ * what they may see of it by the nodes they touched, and that data.
+ */
+async function readableInstance(db: Db, auth: AuthContext, instId: string, leaderId?: string) {
+  const instance = await visibleInstance(db, auth, instId, leaderId);
   const def = await loadDefinition(db, auth.tenantId, instance.defId);
   const form = formOf(def, startNodeOfDefinition(def).id);
   const data = instance.data as FormData;
-  const permissions = viewPermissions(
-    def.settings,
-    await nodesTouchedBy(db, auth.tenantId, instance.id, auth.userId),
-    form?.form ?? null,
-    data,
-  );
+  const touched = [];
+  for (const viewer of await viewersOf(db, auth, leaderId)) {
+    touched.push(...(await nodesTouchedBy(db, auth.tenantId, instance.id, viewer)));
+  }
+  const permissions = viewPermissions(def.settings, touched, form?.form ?? null, data);
   return { instance, form: form?.form ?? null, permissions, data: visibleData(data, permissions) };
 }
 
 /** getInstFormAndBO: the read-only view of an instance's form for those who take part in it. */
-export async function instanceForm(db: Db, auth: AuthContext, instId: string) {
-  const { instance, ...view } = await readableInstance(db, auth, instId);
+export async function instanceForm(db: Db, auth: AuthContext, instId: string, leaderId?: string) {
+  const { instance, ...view } = await readableInstance(db, auth, instId, leaderId);
   return { instance: toInstanceRow(instance), ...view };
 }
 
@@ -203,25 +172,9 @@ const buttonViews = (lang: Language, buttons: readonly { alias: string; name?: s
     name: name ?? translate(lang, `flow.button.${alias}` as MessageKey),
   }));
 
-/** The buttons a plain task offers when its node configures none. */
-const DEFAULT_BUTTONS = [
-  'agree',
-  'oppose',
-  'reject',
-  'addSign',
-  'delegate',
-  'startCommu',
-  'inqu',
-  'saveDraft',
-  'flowImage',
-  'approvalHistory',
-  'print',
-] as const;
-
 /**
- * getButtonsBytaskId: what the caller can do with a task now. Nothing when the task is not theirs to
- * handle; an asked person answers; a countersign vote may also abstain; acting for a leader leaves
- * agree, reject and lock; a shared task can be locked.
+ * getButtonsBytaskId: what the caller can do with a task now (engine/buttons.ts): nothing when the task
+ * is not theirs to handle. Every operation on the task is held to the same buttons.
  */
 export async function taskButtons(
   db: Db,
@@ -233,28 +186,10 @@ export async function taskButtons(
   const task = await visibleTask(db, auth, taskId, leaderId);
   const acting = task.status === 'pending' ? await actingOn(db, auth, task, leaderId) : undefined;
   if (!acting) return [];
-  if (task.type in ANSWER_BUTTONS) {
-    return buttonViews(
-      lang,
-      ANSWER_BUTTONS[task.type as keyof typeof ANSWER_BUTTONS].map((alias) => ({ alias })),
-    );
-  }
   const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
   const def = await loadDefinition(db, auth.tenantId, instance.defId);
-  const node = requireNode(def.model, task.nodeId);
-  if (node.type === 'START')
-    return buttonViews(lang, [{ alias: 'startFlow' }, { alias: 'saveDraft' }, { alias: 'endProcess' }]);
-  let buttons: { alias: string; name?: string }[] =
-    settingsOf(def.settings, node.id)?.buttons ?? DEFAULT_BUTTONS.map((alias) => ({ alias }));
-  if (task.signBatch && !buttons.some((b) => b.alias === 'abandon'))
-    buttons = [...buttons, { alias: 'abandon' }];
   const shared = (await repo.candidatesOfTask(db, auth.tenantId, task.id)).length > 1;
-  if (shared && !buttons.some((b) => b.alias === 'lockUnlock'))
-    buttons = [...buttons, { alias: 'lockUnlock' }];
-  if (acting.via === 'secretary') {
-    buttons = buttons.filter((b) => (LEADER_ACTING_BUTTONS as readonly string[]).includes(b.alias));
-  }
-  return buttonViews(lang, buttons);
+  return buttonViews(lang, offeredButtons(def, task, acting, shared));
 }
 
 export async function canHandle(db: Db, auth: AuthContext, taskId: string, leaderId?: string) {
@@ -266,8 +201,8 @@ export async function canHandle(db: Db, auth: AuthContext, taskId: string, leade
  * taskToReject: where the task may be sent back — the start (back to the initiator) and the earlier
  * handled nodes, as the node's reject modes allow, most recent first.
  */
-export async function taskRejectTargets(db: Db, auth: AuthContext, taskId: string) {
-  const task = await visibleTask(db, auth, taskId);
+export async function taskRejectTargets(db: Db, auth: AuthContext, taskId: string, leaderId?: string) {
+  const task = await visibleTask(db, auth, taskId, leaderId);
   const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
   const run = await runOf(db, instance, await personOf(db, auth));
   const { modes, nodes } = await rejectChoices(run, task);
@@ -307,8 +242,14 @@ function opinionView(lang: Language, o: repo.OpinionRow, index: number) {
   };
 }
 
-export async function instanceOpinions(db: Db, auth: AuthContext, lang: Language, instId: string) {
-  await visibleInstance(db, auth, instId);
+export async function instanceOpinions(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  instId: string,
+  leaderId?: string,
+) {
+  await visibleInstance(db, auth, instId, leaderId);
   return (await opinionsOf(db, auth.tenantId, instId)).map((o, i) => opinionView(lang, o, i));
 }
 
@@ -374,9 +315,9 @@ export async function nodeDetail(
   db: Db,
   auth: AuthContext,
   lang: Language,
-  input: { instId: string; nodeId: string },
+  input: { instId: string; nodeId: string; leaderId?: string },
 ) {
-  const instance = await visibleInstance(db, auth, input.instId);
+  const instance = await visibleInstance(db, auth, input.instId, input.leaderId);
   const run = await runOf(db, instance, await personOf(db, auth));
   const node = run.def.model.nodes.get(input.nodeId);
   if (!node) throw notFound('flow.nodeNotFound', { node: input.nodeId });
@@ -420,8 +361,12 @@ async function serviceCallView(db: Db, auth: AuthContext, instance: repo.Instanc
  * instanceFlowImage: the layout from the diagram, each node's colour by its status (an open task is
  * pending; otherwise its latest opinion) and its display state for the legend of spec §4.
  */
-export async function flowImage(db: Db, auth: AuthContext, query: { instId?: string; defId?: string }) {
-  const instance = query.instId ? await visibleInstance(db, auth, query.instId) : undefined;
+export async function flowImage(
+  db: Db,
+  auth: AuthContext,
+  query: { instId?: string; defId?: string; leaderId?: string },
+) {
+  const instance = query.instId ? await visibleInstance(db, auth, query.instId, query.leaderId) : undefined;
   const def = instance
     ? await loadDefinition(db, auth.tenantId, instance.defId)
     : (await definitionFor(db, auth, { defId: query.defId })).def;
@@ -476,8 +421,8 @@ function displayState(status: string): NodeDisplayState {
 }
 
 /** getCandidatesListByTaskId: who may handle a task (and for whom an agent may). */
-export async function taskCandidates(db: Db, auth: AuthContext, taskId: string) {
-  const task = await visibleTask(db, auth, taskId);
+export async function taskCandidates(db: Db, auth: AuthContext, taskId: string, leaderId?: string) {
+  const task = await visibleTask(db, auth, taskId, leaderId);
   const rows = await repo.candidatesOfTask(db, auth.tenantId, task.id);
   const ids = [...new Set(rows.flatMap((r) => [r.userId, ...(r.principalId ? [r.principalId] : [])]))];
   const names = new Map((await findUsersByIds(db, auth.tenantId, ids)).map((u) => [u.id, u.fullname]));
@@ -498,12 +443,12 @@ export async function nextNodes(
   db: Db,
   auth: AuthContext,
   lang: Language,
-  input: { taskId?: string; defId?: string; flowKey?: string; data?: FormData },
+  input: { taskId?: string; leaderId?: string; defId?: string; flowKey?: string; data?: FormData },
 ) {
   let run;
   let fromNodeId: string;
   if (input.taskId) {
-    const task = await visibleTask(db, auth, input.taskId);
+    const task = await visibleTask(db, auth, input.taskId, input.leaderId);
     const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
     run = await runOf(
       db,
@@ -549,8 +494,14 @@ export async function nextNodes(
 }
 
 /** taskSignUsers: a countersign round's voters with their votes, and its result code (spec §4). */
-export async function signProgress(db: Db, auth: AuthContext, lang: Language, taskId: string) {
-  const task = await visibleTask(db, auth, taskId);
+export async function signProgress(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  taskId: string,
+  leaderId?: string,
+) {
+  const task = await visibleTask(db, auth, taskId, leaderId);
   if (!task.signBatch) return { result: null, mode: null, voters: [] };
   const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
   const def = await loadDefinition(db, auth.tenantId, instance.defId);
@@ -595,9 +546,9 @@ export async function signProgress(db: Db, auth: AuthContext, lang: Language, ta
 export async function subInstances(
   db: Db,
   auth: AuthContext,
-  input: { parentInstId: string; nodeId: string },
+  input: { parentInstId: string; nodeId: string; leaderId?: string },
 ) {
-  await visibleInstance(db, auth, input.parentInstId);
+  await visibleInstance(db, auth, input.parentInstId, input.leaderId);
   const children = await repo.childInstances(db, auth.tenantId, input.parentInstId, input.nodeId);
   return JSON.stringify(children.map(toInstanceRow));
 }

@@ -326,6 +326,7 @@ export async function closeTasks(
       completedByName: close.completedByName ?? null,
       action: close.action ?? null,
       lockedBy: null,
+      lockedUntil: null,
     })
     .where(and(eq(flowTasks.tenantId, tenantId), inArray(flowTasks.id, ids)));
   await deleteCandidates(tx, tenantId, ids);
@@ -336,6 +337,7 @@ export type TaskPatch = Partial<
     TaskRow,
     | 'status'
     | 'lockedBy'
+    | 'lockedUntil'
     | 'isRead'
     | 'dueAt'
     | 'draftData'

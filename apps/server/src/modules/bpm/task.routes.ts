@@ -7,7 +7,8 @@ import type { Services } from '../../services.js';
 import { answerQuestion, addSign, communicate, delegateTask, inquire, transferTask } from './engine/ask.js';
 import { batchHandle, filterUnbatchable, UNBATCHABLE_MESSAGES } from './engine/batch.js';
 import { completeTask } from './engine/complete.js';
-import { canLock, delayTask, lockUnlock, markTaskRead, saveTaskDraft } from './engine/control.js';
+import { delayTask, markTaskRead, saveTaskDraft } from './engine/control.js';
+import { canLock, lockUnlock } from './engine/lock.js';
 import { retrieveTask } from './engine/withdraw.js';
 import * as lists from './lists.repository.js';
 import * as notices from './notice.repository.js';
@@ -23,7 +24,7 @@ async function requireOwnNotices(db: Db, auth: AuthContext, ids: string[], sent:
 
 const cardSize = (size: string | undefined, fallback: number) => (size ? Number(size) : fallback);
 
-export const taskHandlers = ({ db }: Services) =>
+export const taskHandlers = ({ db, config }: Services) =>
   defineHandlers({
     getTodoList: async ({ body }, { auth }) => lists.todoList(db, auth.tenantId, auth.userId, body),
     getTodoCount: async (_input, { auth }) => lists.todoCount(db, auth.tenantId, auth.userId),
@@ -80,13 +81,17 @@ export const taskHandlers = ({ db }: Services) =>
       await requireOwnNotices(db, auth, body.ids, false);
       return notices.markNoticesRead(db, auth.tenantId, auth.userId, body.ids);
     },
-    addReadRecord: async ({ body }, { auth }) => markTaskRead(db, auth, body.taskId),
+    addReadRecord: async ({ body }, { auth }) => markTaskRead(db, auth, body.taskId, body.leaderId),
     delBpmTaskNoticeById: async ({ body }, { auth }) => {
       await requireOwnNotices(db, auth, body.ids, true);
       return notices.deleteNotices(db, auth.tenantId, body.ids);
     },
     retrieveBpmTask: async ({ query: q }, { auth }) => retrieveTask(db, auth, q),
-    lockUnlock: async ({ query: q }, { auth }) => lockUnlock(db, auth, q.taskId),
+    lockUnlock: async ({ query: q }, { auth, audit }) => {
+      const { code, overrode } = await lockUnlock(db, auth, q, config.taskLockMinutes);
+      audit.target = `taskId=${q.taskId}${overrode ? ` overrode=${overrode}` : ''}`;
+      return code;
+    },
     taskDelayById: async ({ query: q }, { auth }) =>
       delayTask(db, auth, { taskId: q.taskId, amount: Number(q.amount), unit: q.unit }),
 
@@ -94,8 +99,8 @@ export const taskHandlers = ({ db }: Services) =>
     getButtonsBytaskId: async ({ query: q }, { auth, lang }) =>
       query.taskButtons(db, auth, lang, q.taskId, q.leaderId),
     checkTaskAuth: async ({ query: q }, { auth }) => query.canHandle(db, auth, q.taskId, q.leaderId),
-    taskToReject: async ({ query: q }, { auth }) => query.taskRejectTargets(db, auth, q.taskId),
-    canLock: async ({ query: q }, { auth }) => canLock(db, auth, q.taskId),
+    taskToReject: async ({ query: q }, { auth }) => query.taskRejectTargets(db, auth, q.taskId, q.leaderId),
+    canLock: async ({ query: q }, { auth }) => canLock(db, auth, q.taskId, q.leaderId),
     filterUnBatchable: async ({ query: q }, { auth, lang }) => {
       const result = await filterUnbatchable(db, auth, q.taskIds.split(','));
       return {
@@ -106,7 +111,9 @@ export const taskHandlers = ({ db }: Services) =>
         })),
       };
     },
-    getCandidatesListByTaskId: async ({ query: q }, { auth }) => query.taskCandidates(db, auth, q.taskId),
+    getCandidatesListByTaskId: async ({ query: q }, { auth }) =>
+      query.taskCandidates(db, auth, q.taskId, q.leaderId),
     getAfterJumpNodes: async ({ body }, { auth, lang }) => query.nextNodes(db, auth, lang, body),
-    taskSignUsers: async ({ body }, { auth, lang }) => query.signProgress(db, auth, lang, body.taskId),
+    taskSignUsers: async ({ body }, { auth, lang }) =>
+      query.signProgress(db, auth, lang, body.taskId, body.leaderId),
   });

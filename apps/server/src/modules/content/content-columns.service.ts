@@ -1,8 +1,7 @@
 import type { ContentRow, QueryFilter } from '@eip/contracts';
 import type { Executor } from '../../db/client.js';
-import type { AuthContext } from '../../security/tokens.js';
-import { listEntries } from './content.repository.js';
-import { detailLink, readerOf } from './content.service.js';
+import { listEntries, type Reader } from './content.repository.js';
+import { detailLink } from './content.service.js';
 
 /** One item of a home-page column (the shape every column provider answers). */
 export interface ContentColumnItem {
@@ -22,20 +21,19 @@ export interface ContentColumnItem {
 
 const published = { property: 'status', value: 'published' };
 
-/** The home columns read as every reader does: published entries of their audience, drafts never. */
-async function rowsFor(db: Executor, auth: AuthContext, kind: ContentRow['kind'], filter: QueryFilter) {
-  return (await listEntries(db, await readerOf(db, auth, false), kind, filter)).rows;
+/**
+ * The home columns read as every reader does — published entries of their audience, drafts never — so the
+ * reader is `readerOf(db, auth, false)`, read once for all of them.
+ */
+async function rowsFor(db: Executor, reader: Reader, kind: ContentRow['kind'], filter: QueryFilter) {
+  return (await listEntries(db, reader, kind, filter)).rows;
 }
 
 const page = (size: number) => ({ page: 1, pageSize: size, showTotal: false });
 
 /** The news carousel: the latest published news with a cover image, pinned first. */
-export async function latestNewsColumn(
-  db: Executor,
-  auth: AuthContext,
-  size = 5,
-): Promise<ContentColumnItem[]> {
-  const rows = await rowsFor(db, auth, 'news', {
+export async function latestNewsColumn(db: Executor, reader: Reader, size = 5): Promise<ContentColumnItem[]> {
+  const rows = await rowsFor(db, reader, 'news', {
     pageBean: page(size),
     querys: [published, { property: 'coverFileId', operation: 'NOTNULL' }],
   });
@@ -53,10 +51,10 @@ export async function latestNewsColumn(
 /** The latest notices, pinned first, each marked unread until the reader opens it. */
 export async function latestNoticesColumn(
   db: Executor,
-  auth: AuthContext,
+  reader: Reader,
   size = 8,
 ): Promise<ContentColumnItem[]> {
-  const rows = await rowsFor(db, auth, 'notice', { pageBean: page(size), querys: [published] });
+  const rows = await rowsFor(db, reader, 'notice', { pageBean: page(size), querys: [published] });
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -78,12 +76,12 @@ export function weekOf(now: Date): { start: Date; end: Date } {
 /** The reader's meetings of this week (theirs as participant or host, or published for their audience), by start. */
 export async function meetingsThisWeekColumn(
   db: Executor,
-  auth: AuthContext,
+  reader: Reader,
   now = new Date(),
   size = 20,
 ): Promise<ContentColumnItem[]> {
   const { start, end } = weekOf(now);
-  const rows = await rowsFor(db, auth, 'meeting', {
+  const rows = await rowsFor(db, reader, 'meeting', {
     pageBean: page(size),
     querys: [
       published,

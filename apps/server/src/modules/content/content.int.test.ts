@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { routeUrl, type ContentSave, type RouteName } from '@eip/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   meetingsThisWeekColumn,
   weekOf,
 } from './content-columns.service.js';
+import { readerOf } from './content.service.js';
 
 /**
  * News, notices and meetings through the API: reading by audience, the editor's write / publish /
@@ -302,10 +304,14 @@ describe('writing: the 新闻管理员 and administrators', () => {
 describe('files of an entry', () => {
   it('cover, inline image and attachment are readable by the audience once published, editors always', async () => {
     const editor = await f.as('xuhui');
-    const png = Buffer.from('89504e470d0a1a0a', 'hex');
-    const cover = (await uploadFile(t, editor, 'cover.png', png, 'image/png')).body.value;
-    const inline = (await uploadFile(t, editor, 'inline.png', png, 'image/png')).body.value;
-    const attachment = (await uploadFile(t, editor, '报名表.txt', '姓名,部门')).body.value;
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const cover = (await uploadFile(t, editor, 'cover.png', png, 'image/png', 'newsCover')).body.value;
+    const inline = (await uploadFile(t, editor, 'inline.png', png, 'image/png', 'newsImage')).body.value;
+    const attachment = (
+      await uploadFile(t, editor, '报名表.txt', '姓名,部门', 'text/plain', 'newsAttachment')
+    ).body.value;
     const rd = (
       await call('getOrgPage', 'xuhui', { body: { querys: [{ property: 'name', value: '研发中心' }] } })
     ).body.value.rows[0]!;
@@ -532,9 +538,9 @@ describe('meetings', () => {
 
 describe('home columns (the providers the home page wires in)', () => {
   it('latest news with covers, notices with unread flags, and this week’s meetings of the reader', async () => {
-    const auth = { tenantId: '-1', userId: await f.userId('zhuting') } as Parameters<
-      typeof latestNewsColumn
-    >[1];
+    const readerAs = async (tenantId: string, userId: string) =>
+      readerOf(t.database.db, { tenantId, userId } as Parameters<typeof readerOf>[1], false);
+    const auth = await readerAs('-1', await f.userId('zhuting'));
     const news = await latestNewsColumn(t.database.db, auth, 5);
     expect(news).toHaveLength(5);
     expect(news.every((item) => item.imageFileId && item.link === `/news/list/${item.id}` && item.tag)).toBe(
@@ -544,7 +550,7 @@ describe('home columns (the providers the home page wires in)', () => {
     const notices = await latestNoticesColumn(t.database.db, auth, 10);
     const first = notices.find((item) => item.unread)!;
     await call('getNewsById', 'zhuting', { query: { id: first.id } });
-    const after = await latestNoticesColumn(t.database.db, auth, 10);
+    const after = await latestNoticesColumn(t.database.db, await readerAs('-1', auth.userId), 10);
     expect(after.find((item) => item.id === first.id)!.unread).toBe(false);
     expect(after.every((item) => item.link === `/news/notice/${item.id}`)).toBe(true);
 
@@ -558,13 +564,13 @@ describe('home columns (the providers the home page wires in)', () => {
       expect(item.end! > item.time!).toBe(true);
       expect(item.link).toBe(`/news/meeting/${item.id}`);
     }
-    const boss = { tenantId: '-1', userId: await f.userId('zhangwei') } as typeof auth;
+    const boss = await readerAs('-1', await f.userId('zhangwei'));
     expect((await meetingsThisWeekColumn(t.database.db, boss)).map((item) => item.title).sort()).toEqual(
       ['周一经营例会', '年度绩效考核启动会'].sort(),
     );
     const alice = (await t.call('getDetailByAccountOrId', { token: await f.as('alice', acmeId), body: {} }))
       .body.value;
-    const acme = { tenantId: acmeId, userId: alice.user.id } as typeof auth;
+    const acme = await readerAs(acmeId, alice.user.id);
     expect(await latestNewsColumn(t.database.db, acme)).toHaveLength(2);
     expect(await meetingsThisWeekColumn(t.database.db, acme)).toEqual([]);
   });

@@ -17,7 +17,7 @@ import { insertMessages } from '../bpm/runtime.repository.js';
 import { findType } from '../bpm-personal/sys-type.repository.js';
 import { findFile } from '../portal/file.repository.js';
 import { attachOwnFiles } from '../portal/file.service.js';
-import { accessOf, methodsOfRoles } from '../portal/menu.repository.js';
+import { holdsMethod } from '../portal/menu.repository.js';
 import { findUserById } from '../uc/user.repository.js';
 import * as repo from './content.repository.js';
 import { buildIcs } from './ics.js';
@@ -32,10 +32,8 @@ export const DETAIL_PATHS: Record<ContentKind, string> = {
 export const detailLink = (kind: ContentKind, id: string) => `${DETAIL_PATHS[kind]}/${id}`;
 
 /** Editors (新闻管理员: the method news:publish) and administrators write, publish, withdraw and delete. */
-export async function isEditor(db: Executor, auth: AuthContext) {
-  const access = await accessOf(db, auth.tenantId, auth.userId);
-  return access === 'all' || (await methodsOfRoles(db, auth.tenantId, access)).includes(NEWS_PUBLISH_METHOD);
-}
+export const isEditor = (db: Executor, auth: AuthContext) =>
+  holdsMethod(db, auth.tenantId, auth.userId, NEWS_PUBLISH_METHOD);
 
 async function requireEditor(db: Executor, auth: AuthContext) {
   if (!(await isEditor(db, auth))) throw forbidden('content.editorsOnly');

@@ -1,6 +1,7 @@
 import type { MenuItemShape } from '@eip/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
+import { restrictMenu } from '../../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +26,7 @@ describe('getCurrentUserMenu', () => {
       '审批中心',
       '邮件',
       '内部消息',
+      '组织架构',
       '数据模板',
       '新闻公告',
       '个人设置',
@@ -47,16 +49,27 @@ describe('getCurrentUserMenu', () => {
       meta: { title: '待办事项', alias: 'v-myTask' },
     });
     expect(menu[0]?.meta.affix).toBe(true);
-    const online = menu
+    const contracts = menu
       .find((m) => m.alias === 'v-template')!
-      .children.find((c) => c.component === 'OnlineMenu');
-    expect(online?.routeExtend).toBeNull();
+      .children.find((c) => c.alias === 'v-contractData');
+    expect(contracts).toMatchObject({
+      component: 'TemplateLayout',
+      routeExtend: '{"templateAlias":"contract"}',
+    });
   });
 
-  it('filters by role: the system catalog is only for administrators', async () => {
-    expect(aliases(await menuOf('zhuting'))).not.toContain('v-system');
-    const adminMenu = await menuOf('admin');
-    expect(aliases(adminMenu)).toEqual(expect.arrayContaining(['v-system', 'v-orgManage']));
+  it('the company directory (组织架构) is for everyone, the administrator too', async () => {
+    for (const account of ['zhuting', 'admin']) {
+      const directory = (await menuOf(account)).find((m) => m.alias === 'v-orgManage');
+      expect(directory).toMatchObject({ name: '组织架构', component: 'orgManage', parentId: null });
+    }
+  });
+
+  it('filters by role: an entry with roles is only for their holders (administrators see all)', async () => {
+    await restrictMenu(t, 'v-mailSetting', 'finance');
+    expect(aliases(await menuOf('zhuting'))).not.toContain('v-mailSetting');
+    expect(aliases(await menuOf('zhaolei'))).toContain('v-mailSetting');
+    expect(aliases(await menuOf('admin'))).toContain('v-mailSetting');
   });
 
   it('answers each tenant its own menu', async () => {
@@ -75,6 +88,7 @@ describe('method permissions', () => {
       'flow:start',
       'mail:send',
       'news:publish',
+      'portal:design',
       'template:edit',
       'uc:manage',
     ]);

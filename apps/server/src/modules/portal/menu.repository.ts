@@ -84,3 +84,12 @@ export async function methodsOfRoles(db: Executor, tenantId: string, roleIds: st
 /** Whether the user administers the tenant (holds every right). */
 export const isTenantAdmin = async (db: Executor, tenantId: string, userId: string) =>
   (await accessOf(db, tenantId, userId)) === 'all';
+
+/**
+ * Spec §6: whether the user holds a method permission (an administrator holds them all) — the server's side of
+ * the web's permission directive, checked on the calls behind the buttons it shows.
+ */
+export async function holdsMethod(db: Executor, tenantId: string, userId: string, alias: string) {
+  const access = await accessOf(db, tenantId, userId);
+  return access === 'all' || (await methodsOfRoles(db, tenantId, access)).includes(alias);
+}

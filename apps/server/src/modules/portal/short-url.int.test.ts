@@ -72,6 +72,24 @@ describe('getShortUrlByLong (spec §7 shorturlManage)', () => {
     expect((await shorten('https://intranet.example.com/doc?id=1')).status).toBe(200);
   });
 
+  it('refuses an address that carries a sign-in token, ticket or code (issue 14), and stores nothing', async () => {
+    const before = await t.database.db.select().from(shortUrls);
+    for (const url of [
+      `/matter/approvalForm?instId=1&token=${token}`,
+      `/index?TOKEN=x`,
+      'https://intranet.example.com/cas?ticket=ST-1',
+      '/index?a=1&code=abc#top',
+    ]) {
+      for (const guest of [false, true]) {
+        const answer = await shorten(url, { guest });
+        expect(answer.status, url).toBe(400);
+        expect(answer.body.message).toBe('短链接不能包含登录令牌、票据或授权码；分享给访客请选择访客链接');
+      }
+    }
+    expect(await t.database.db.select().from(shortUrls)).toEqual(before);
+    expect((await shorten('/index?tokenizer=x&unicode=1')).status).toBe(200);
+  });
+
   it('records who made a link in the audit trail', async () => {
     const before = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'shortUrl.create'));
     await shorten('/personal/message?audited=1');

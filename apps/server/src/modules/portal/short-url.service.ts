@@ -3,6 +3,7 @@ import type { ShortLink, ShortUrlCreated } from '@eip/contracts';
 import { badRequest, notFound } from '../../errors.js';
 import { SPA_BASE } from '../../http/spa.js';
 import type { AuthContext } from '../../security/tokens.js';
+import { carriesCredential } from '../../security/url-credentials.js';
 import type { Services } from '../../services.js';
 import { findLiveCode, findLiveLink, insertShortUrl, lockLongUrl } from './short-url.repository.js';
 
@@ -27,6 +28,8 @@ function checkedLongUrl(url: string): string {
   const appPath = /^\/(?![/\\])/.test(trimmed);
   const web = /^https?:\/\/[^/\\]/i.test(trimmed);
   if (!clean || !(appPath || web)) throw badRequest('shortUrl.badUrl', { url: trimmed.slice(0, 100) });
+  // issue 14: a link must never hand its maker's sign-in to whoever opens it (a guest link gets a scoped token)
+  if (carriesCredential(trimmed)) throw badRequest('shortUrl.credential');
   return trimmed;
 }
 

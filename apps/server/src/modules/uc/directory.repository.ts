@@ -55,6 +55,7 @@ function toOrg(row: OrgRow & { isParent: boolean }) {
     parentId: row.parentId,
     code: row.code,
     name: row.name,
+    path: row.path,
     pathName: row.pathName,
     grade: row.grade,
     sn: row.sn,
@@ -107,6 +108,7 @@ const ORG_COLUMNS: FilterColumns = {
   parentId: { sql: orgs.parentId, type: 'string' },
   code: { sql: orgs.code, type: 'string' },
   name: { sql: orgs.name, type: 'string' },
+  path: { sql: orgs.path, type: 'string' },
   pathName: { sql: orgs.pathName, type: 'string' },
   grade: { sql: orgs.grade, type: 'number' },
   sn: { sql: orgs.sn, type: 'number' },
@@ -317,4 +319,23 @@ export async function rightsOfUsers(
       .orderBy(asc(contactGroups.sn)),
   ]);
   return { roles: roleRows, memberships, groups: groupRows };
+}
+
+const NAMED_TABLES = { role: roles, org: orgs, post: posts } as const;
+
+/** The first of `ids` that names no role (org, post) of the tenant, or undefined when all exist. */
+export async function firstMissing(
+  db: Executor,
+  tenantId: string,
+  kind: keyof typeof NAMED_TABLES,
+  ids: string[],
+): Promise<string | undefined> {
+  if (ids.length === 0) return undefined;
+  const table = NAMED_TABLES[kind];
+  const found = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
+  const existing = new Set(found.map((row) => row.id));
+  return ids.find((id) => !existing.has(id));
 }

@@ -6,7 +6,7 @@ import * as directory from './directory.repository.js';
 import { splitIds } from './ids.js';
 import { findPwdStrategy } from './pwd-strategy.repository.js';
 import { findTenantByCode } from './tenant.repository.js';
-import { resolveTenant } from './tenant.service.js';
+import { resolveTenant, tenantLogo } from './tenant.service.js';
 import { switchPost, userByAccount, userDetail, userRightMap } from './uc.service.js';
 import { queryUsers, queryUsersWithMainOrgPost } from './user.repository.js';
 
@@ -30,6 +30,7 @@ export const ucHandlers = (services: Services) => {
         ico: tenant.ico,
       };
     },
+    getTenantLogo: async ({ query }) => tenantLogo(services, query.code, query.fileId),
 
     queryUsersByType: async ({ body }, { auth }) => queryUsers(db, auth.tenantId, body),
     queryUserWithMainOrgPost: async ({ body }, { auth }) =>

@@ -1,8 +1,10 @@
 import type { QueryFilter, User } from '@eip/contracts';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orgs, orgUsers, posts, users } from '../../db/schema.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
+import { statement, value } from '../../db/statements.js';
+import { namePinyin } from './pinyin.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -66,6 +68,8 @@ const USER_COLUMNS: FilterColumns = {
   mobile: { sql: users.mobile, type: 'string' },
   sex: { sql: users.sex, type: 'string' },
   address: { sql: users.address, type: 'string' },
+  pinyin: { sql: users.pinyin, type: 'string' },
+  pinyinInitials: { sql: users.pinyinInitials, type: 'string' },
   status: { sql: users.status, type: 'number' },
   createTime: { sql: users.createdAt, type: 'date' },
 };
@@ -77,6 +81,9 @@ const mainMembership = (db: Executor, tenantId: string) =>
       userId: orgUsers.userId,
       orgId: orgUsers.orgId,
       orgName: sql<string>`${orgs.name}`.as('main_org_name'),
+      orgPath: sql<string>`${orgs.path}`.as('main_org_path'),
+      orgPathName: sql<string>`${orgs.pathName}`.as('main_org_path_name'),
+      isCharge: orgUsers.isCharge,
       postId: orgUsers.postId,
       postName: sql<string | null>`${posts.name}`.as('main_post_name'),
     })
@@ -90,6 +97,8 @@ const USER_WITH_MAIN_COLUMNS = (main: ReturnType<typeof mainMembership>): Filter
   ...USER_COLUMNS,
   orgId: { sql: main.orgId, type: 'string' },
   orgName: { sql: main.orgName, type: 'string' },
+  orgPath: { sql: main.orgPath, type: 'string' },
+  isCharge: { sql: main.isCharge, type: 'boolean' },
   postId: { sql: main.postId, type: 'string' },
   postName: { sql: main.postName, type: 'string' },
 });
@@ -125,8 +134,10 @@ export async function queryUsersWithMainOrgPost(db: Executor, tenantId: string, 
       ...toUser(uc_user),
       orgId: m?.orgId ?? null,
       orgName: m?.orgName ?? null,
+      orgPathName: m?.orgPathName ?? null,
       postId: m?.postId ?? null,
       postName: m?.postName ?? null,
+      isCharge: m?.isCharge ?? false,
     })),
     () => db.select({ n: count() }).from(users).leftJoin(main, eq(main.userId, users.id)).where(where),
   );
@@ -148,4 +159,30 @@ export async function findUsersByIds(db: Executor, tenantId: string, ids: string
     .select({ id: users.id, fullname: users.fullname, status: users.status })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+}
+
+/** Sets the stored pinyin of many users in one statement: each field a text array of the users' values. */
+const setPinyin = statement<Record<'tenantId' | 'id' | 'pinyin' | 'initials', string[]>>(
+  () => sql`
+    update ${users} set pinyin = v.pinyin, pinyin_initials = v.initials
+    from unnest(${value('tenantId')}::text[], ${value('id')}::text[], ${value('pinyin')}::text[],
+                ${value('initials')}::text[]) as v(tenant_id, id, pinyin, initials)
+    where ${users.tenantId} = v.tenant_id and ${users.id} = v.id`,
+);
+
+/** Computes the stored pinyin of users who have none yet (users of a database made before it was kept). */
+export async function fillMissingPinyin(db: Executor) {
+  const rows = await db
+    .select({ tenantId: users.tenantId, id: users.id, fullname: users.fullname })
+    .from(users)
+    .where(isNull(users.pinyin));
+  if (rows.length === 0) return 0;
+  const names = rows.map((row) => namePinyin(row.fullname));
+  await setPinyin(db, {
+    tenantId: rows.map((row) => row.tenantId),
+    id: rows.map((row) => row.id),
+    pinyin: names.map((name) => name.pinyin),
+    initials: names.map((name) => name.pinyinInitials),
+  });
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 import type { MenuItemShape } from '@eip/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { KEEP_ALIVE_QUERY_SQL_PREVIEW, KEEP_ALIVE_TEMPLATE_PREVIEW, STRICT_ROUTER } from '../../config';
 import { i18n } from '../../i18n';
@@ -21,15 +21,20 @@ export function withoutLeaderTodo(menu: readonly MenuItemShape[]): MenuItemShape
   );
 }
 
+const MENU_ROUTES_KEY = ['menuRoutes'] as const;
+
 /**
  * Fetches the user's menu, method permissions and secretary role and builds the routes. Spec §2: in strict router mode a
  * building failure resets the token and rethrows. Permissions are saved to session storage (spec §6).
+ * `token`: a new token not kept yet (sign-in fetches the routes beside the user's detail); else the session's.
  */
-export async function loadRoutes(): Promise<BuiltRoutes> {
+export async function loadRoutes(token?: string): Promise<BuiltRoutes> {
+  // a new token's routes are fetched ahead: the shell asks again, and shows its failures, if this fails
+  const as = token ? { token, silent: true, keepSession: true } : {};
   const [menu, methods, secretary] = await Promise.all([
-    call('getCurrentUserMenu', { query: { menuAlias: FRONT_MENU_ALIAS } }),
-    call('getCurrentUserMethods').catch(() => null),
-    call('getSecretaryByUserId').catch(() => null),
+    call('getCurrentUserMenu', { query: { menuAlias: FRONT_MENU_ALIAS }, ...as }),
+    call('getCurrentUserMethods', as).catch(() => null),
+    call('getSecretaryByUserId', as).catch(() => null),
   ]);
   if (methods) useSession.getState().setPermissions(methods);
   try {
@@ -50,4 +55,19 @@ export async function loadRoutes(): Promise<BuiltRoutes> {
  * A short link's guest has no menu: `enabled` false.
  */
 export const useMenuRoutes = (enabled: boolean) =>
-  useQuery({ queryKey: ['menuRoutes'], queryFn: loadRoutes, staleTime: Infinity, enabled });
+  useQuery({ queryKey: MENU_ROUTES_KEY, queryFn: () => loadRoutes(), staleTime: Infinity, enabled });
+
+/**
+ * The routes of a new token, fetched while sign-in checks its user, so the shell shows with its menu at once.
+ * A failure is left for the shell, which asks again.
+ */
+export const prefetchMenuRoutes = (queryClient: QueryClient, token: string): Promise<void> =>
+  queryClient.prefetchQuery({
+    queryKey: MENU_ROUTES_KEY,
+    queryFn: () => loadRoutes(token),
+    staleTime: Infinity,
+  });
+
+/** Forgets routes fetched for a token that was not kept. */
+export const forgetMenuRoutes = (queryClient: QueryClient): void =>
+  queryClient.removeQueries({ queryKey: MENU_ROUTES_KEY });

@@ -1,9 +1,12 @@
-import type { OpinionFile } from '@eip/contracts';
+import type { OpinionFile, UploadPurpose } from '@eip/contracts';
 import { callBlob, callUpload } from '../../api/client';
 
-/** Uploads a file for an opinion: as the opinion stores it ({name, response: {fileId, fileName}}). */
-export async function uploadAttachment(file: File): Promise<OpinionFile> {
-  const { fileId, fileName } = await callUpload('uploadFile', file);
+/**
+ * Uploads a file for a purpose (which decides the types the server accepts), answered as attachments are
+ * stored ({name, response: {fileId, fileName}}).
+ */
+export async function uploadAttachment(file: File, purpose: UploadPurpose): Promise<OpinionFile> {
+  const { fileId, fileName } = await callUpload('uploadFile', file, { query: { purpose } });
   return { name: fileName, response: { fileId, fileName } };
 }
 
@@ -17,7 +20,10 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Downloads an attachment and hands it to the browser to save under its name. */
-export async function downloadAttachment(file: OpinionFile): Promise<void> {
-  saveBlob(await callBlob('downloadFile', { query: { fileId: file.response.fileId } }), file.name);
+/** Downloads a file and hands it to the browser to save under its name. */
+export async function downloadFileById(fileId: string, name: string): Promise<void> {
+  saveBlob(await callBlob('downloadFile', { query: { fileId } }), name);
 }
+
+/** Downloads an attachment and hands it to the browser to save under its name. */
+export const downloadAttachment = (file: OpinionFile) => downloadFileById(file.response.fileId, file.name);

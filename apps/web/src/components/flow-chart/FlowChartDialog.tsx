@@ -8,6 +8,7 @@ import { call } from '../../api/client';
 import { loadChunk } from '../../app/lazy';
 import { approvalKeys } from '../../pages/matter/shared/queries';
 import { useSettings } from '../../stores/settings';
+import { useActingFor } from '../approval/actingFor';
 import { isOpinionStatus, useOpinionStatusLabel } from '../approval/status';
 import type { FlowImageValue } from '../approval/types';
 import type { ChartViewer } from './bpmnViewer';
@@ -265,14 +266,15 @@ export function FlowChartDialog({
 }) {
   const { t } = useTranslation();
   const mobile = useSettings((state) => state.device === 'mobile');
+  const leaderId = useActingFor();
   const image = useQuery({
     queryKey: approvalKeys.flowImage(instId, defId),
-    queryFn: () => call('instanceFlowImage', { query: instId ? { instId } : { defId } }),
+    queryFn: () => call('instanceFlowImage', { query: instId ? { instId, leaderId } : { defId } }),
     enabled: open,
   });
   const opinions = useQuery({
     queryKey: approvalKeys.opinions(instId ?? ''),
-    queryFn: () => call('instanceFlowOpinions', { query: { instId: instId! } }),
+    queryFn: () => call('instanceFlowOpinions', { query: { instId: instId!, leaderId } }),
     enabled: open && Boolean(instId),
   });
   const rows = opinions.data ?? [];
@@ -296,7 +298,7 @@ export function FlowChartDialog({
         <Flex vertical gap="middle">
           <Legend image={image.data} />
           {mobile ? (
-            <MobileNodeList opinions={rows} />
+            <MobileNodeList instId={instId} opinions={rows} />
           ) : (
             <Diagram image={image.data} instId={instId} onLeave={onClose} />
           )}

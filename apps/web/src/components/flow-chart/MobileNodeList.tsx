@@ -35,9 +35,16 @@ function Candidates({ names }: { names: string[] }) {
 }
 
 /** The phone's flow chart (spec §2): one card per task of the instance, oldest first, with the spec's labels. */
-export function MobileNodeList({ opinions }: { opinions: readonly OpinionRow[] }) {
+export function MobileNodeList({
+  instId,
+  opinions,
+}: {
+  /** none for a definition's chart, which has no tasks */
+  instId: string | undefined;
+  opinions: readonly OpinionRow[];
+}) {
   const { t } = useTranslation();
-  if (!opinions.length) return <Empty />;
+  if (!instId || !opinions.length) return <Empty />;
   return (
     <Flex vertical gap="small" role="list" aria-label={t('approval.chart.title')}>
       {opinions.map((opinion) => (
@@ -49,6 +56,7 @@ export function MobileNodeList({ opinions }: { opinions: readonly OpinionRow[] }
           extra={<OpinionStatusBadge status={opinion.status} label={opinion.statusVal} />}
         >
           <TaskFacts
+            instId={instId}
             opinion={opinion}
             candidates={<Candidates names={opinion.qualfieds.map((q) => q.name)} />}
           />

@@ -6,6 +6,7 @@ import { envelope, stubFetch, type SentRequest } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
 import { signInWith } from '../../test/session';
 import type { ServiceCall } from '../approval/types';
+import { ActingForProvider } from '../approval/actingFor';
 import { NodeDetail } from './NodeDetail';
 
 const failedCall: ServiceCall = {
@@ -69,5 +70,124 @@ describe('a service task’s node popover', () => {
     // a service step has no candidates and no tasks to show
     expect(screen.queryByText('候选人')).toBeNull();
     expect(screen.queryByText('未产生过任务')).toBeNull();
+  });
+});
+
+/** The leader's opinion: 王芳 agreed. */
+const leaderOpinion = {
+  id: 'o1',
+  taskId: 't1',
+  nodeId: 'Leader',
+  name: '部门领导审批',
+  taskName: '部门领导审批',
+  type: null,
+  status: 'agree',
+  statusVal: '同意',
+  auditor: 'u-wang',
+  auditorName: '王芳',
+  principalId: null,
+  principalName: null,
+  qualfieds: [],
+  qualfiedNames: '王芳',
+  opinion: '同意',
+  files: [],
+  isRead: true,
+  createTime: '2026-11-20T08:00:00.000Z',
+  completeTime: '2026-11-20T08:30:00.000Z',
+  durMs: 1_800_000,
+  sorterOpinion: 1,
+};
+
+describe('a task’s node popover', () => {
+  beforeAll(() => loadApprovalTexts());
+
+  it('shows the signature the handler placed at the node, with who signed and when (issue 13)', async () => {
+    signInWith('token');
+    const signed = (userId: string, nodeId: string) => ({
+      field: 'leaderSign',
+      index: 0,
+      userId,
+      name: userId === 'u-wang' ? '王芳' : '朱婷',
+      signature: `file-${userId}`,
+      createTime: '2026-11-20T08:29:00.000Z',
+      nodeId,
+      status: 'intact',
+      changedFields: [],
+    });
+    stubFetch((request: SentRequest) =>
+      request.url.includes('verifySignatures')
+        ? envelope([signed('u-wang', 'Leader'), signed('u-zhu', 'Start')])
+        : envelope({
+            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
+            hasTask: true,
+            opinions: [leaderOpinion],
+            candidates: [],
+            serviceCall: null,
+          }),
+    );
+    renderRoutes(<Route path="*" element={<NodeDetail instId="i1" nodeId="Leader" />} />, '/index');
+    const images = await screen.findAllByTestId('signature-image', {}, { timeout: 5000 });
+    // only the handler's own signature at this node, not the initiator's at the start
+    expect(images.map((image) => image.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^王芳 签于 /),
+    ]);
+  });
+
+  it('a task still waiting says 待审批 in its node’s facts, where the opinion table says 待阅', async () => {
+    signInWith('token');
+    stubFetch((request: SentRequest) =>
+      request.url.includes('verifySignatures')
+        ? envelope([])
+        : envelope({
+            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
+            hasTask: true,
+            opinions: [
+              {
+                ...leaderOpinion,
+                status: 'awaiting_check',
+                statusVal: '待阅',
+                auditor: null,
+                auditorName: null,
+                opinion: null,
+                completeTime: null,
+                durMs: null,
+              },
+            ],
+            candidates: [],
+            serviceCall: null,
+          }),
+    );
+    renderRoutes(<Route path="*" element={<NodeDetail instId="i1" nodeId="Leader" />} />, '/index');
+    expect(await screen.findByText('待审批', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('待阅')).toBeNull();
+  });
+
+  it('asks with the leader’s id when a secretary acts for him (spec §6), for the node and its signatures', async () => {
+    signInWith('token');
+    const sent = stubFetch((request: SentRequest) =>
+      request.url.includes('verifySignatures')
+        ? envelope([])
+        : envelope({
+            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
+            hasTask: true,
+            opinions: [leaderOpinion],
+            candidates: [],
+            serviceCall: null,
+          }),
+    );
+    renderRoutes(
+      <Route
+        path="*"
+        element={
+          <ActingForProvider value="u-leader">
+            <NodeDetail instId="i1" nodeId="Leader" />
+          </ActingForProvider>
+        }
+      />,
+      '/index',
+    );
+    await screen.findAllByText('同意', {}, { timeout: 5000 });
+    await waitFor(() => expect(sent.some((r) => r.url.includes('verifySignatures'))).toBe(true));
+    for (const request of sent) expect(request.url).toContain('leaderId=u-leader');
   });
 });

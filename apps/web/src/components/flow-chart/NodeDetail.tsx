@@ -4,8 +4,10 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { approvalKeys } from '../../pages/matter/shared/queries';
+import { useActingFor } from '../approval/actingFor';
 import { formatTime, useDurations } from '../approval/time';
 import type { OpinionRow } from '../approval/types';
+import { OpinionSignatures } from '../signature/OpinionSignatures';
 import { ServiceCallFacts } from './ServiceCallFacts';
 
 /** The candidates label with the tooltip of spec §2. */
@@ -18,30 +20,49 @@ export function CandidatesLabel() {
   );
 }
 
-/** The facts of one task (spec §2): executor, candidates, start, end, duration, status, opinion. */
-export function TaskFacts({ opinion, candidates }: { opinion: OpinionRow; candidates: ReactNode }) {
+/**
+ * The facts of one task (spec §2): executor, candidates, start, end, duration, status, opinion, and the
+ * signatures the handler placed at the node (issue 13), each with who signed and when.
+ */
+export function TaskFacts({
+  instId,
+  opinion,
+  candidates,
+}: {
+  instId: string;
+  opinion: OpinionRow;
+  candidates: ReactNode;
+}) {
   const { t } = useTranslation();
   const { duration } = useDurations();
   return (
-    <Descriptions size="small" column={1}>
-      <Descriptions.Item label={t('approval.chart.executor')}>{opinion.auditorName ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label={<CandidatesLabel />}>{candidates}</Descriptions.Item>
-      <Descriptions.Item label={t('approval.chart.startTime')}>
-        {formatTime(opinion.createTime)}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('approval.chart.endTime')}>
-        {opinion.completeTime ? formatTime(opinion.completeTime) : t('approval.chart.noEndTime')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('approval.chart.duration')}>
-        {opinion.completeTime && opinion.durMs !== null
-          ? duration(opinion.durMs)
-          : t('approval.chart.noDuration')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('approval.chart.status')}>{opinion.statusVal}</Descriptions.Item>
-      <Descriptions.Item label={t('approval.chart.opinion')}>
-        {opinion.opinion || t('approval.chart.noOpinion')}
-      </Descriptions.Item>
-    </Descriptions>
+    <>
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('approval.chart.executor')}>
+          {opinion.auditorName ?? '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={<CandidatesLabel />}>{candidates}</Descriptions.Item>
+        <Descriptions.Item label={t('approval.chart.startTime')}>
+          {formatTime(opinion.createTime)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('approval.chart.endTime')}>
+          {opinion.completeTime ? formatTime(opinion.completeTime) : t('approval.chart.noEndTime')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('approval.chart.duration')}>
+          {opinion.completeTime && opinion.durMs !== null
+            ? duration(opinion.durMs)
+            : t('approval.chart.noDuration')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('approval.chart.status')}>
+          {/* the opinion table says 待阅/已阅 of a waiting task (spec §4); its node's facts say it awaits approval */}
+          {opinion.status === 'awaiting_check' ? t('approval.opinionStatus.pending') : opinion.statusVal}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('approval.chart.opinion')}>
+          {opinion.opinion || t('approval.chart.noOpinion')}
+        </Descriptions.Item>
+      </Descriptions>
+      <OpinionSignatures instId={instId} nodeId={opinion.nodeId} userId={opinion.auditor} />
+    </>
   );
 }
 
@@ -51,9 +72,10 @@ export function TaskFacts({ opinion, candidates }: { opinion: OpinionRow; candid
  */
 export function NodeDetail({ instId, nodeId }: { instId: string; nodeId: string }) {
   const { t } = useTranslation();
+  const leaderId = useActingFor();
   const node = useQuery({
     queryKey: approvalKeys.nodeOpinion(instId, nodeId),
-    queryFn: () => call('nodeOpinion', { query: { instId, nodeId } }),
+    queryFn: () => call('nodeOpinion', { query: { instId, nodeId, leaderId } }),
   });
   if (node.error) return <Alert type="error" showIcon title={node.error.message} />;
   if (!node.data) return <Skeleton active style={{ minWidth: 240 }} />;
@@ -97,7 +119,7 @@ export function NodeDetail({ instId, nodeId }: { instId: string; nodeId: string 
           <Typography.Text strong>
             {t('approval.chart.taskName')}：{opinion.taskName}
           </Typography.Text>
-          <TaskFacts opinion={opinion} candidates={opinion.qualfiedNames || '—'} />
+          <TaskFacts instId={instId} opinion={opinion} candidates={opinion.qualfiedNames || '—'} />
         </Fragment>
       ))}
       {serviceCall && <Divider style={{ margin: '8px 0' }} />}

@@ -3,7 +3,8 @@ import { Alert, Empty, List, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
-import { readonlyFormPath } from '../../pages/matter/shared/links';
+import { readonlyFormPath } from '@eip/contracts/utils';
+import { useActingFor } from '../approval/actingFor';
 import { InstanceStatusTag } from '../approval/status';
 
 interface Child {
@@ -40,10 +41,11 @@ export function SubProcesses({
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
+  const leaderId = useActingFor();
   const children = useQuery({
     queryKey: ['approval', 'subInstances', instId, nodeId],
     queryFn: async () =>
-      parseChildren(await call('getSubInstanceList', { query: { parentInstId: instId, nodeId } })),
+      parseChildren(await call('getSubInstanceList', { query: { parentInstId: instId, nodeId, leaderId } })),
   });
   if (children.error) return <Alert type="error" showIcon title={children.error.message} />;
   if (!children.data) return <Skeleton active style={{ minWidth: 240 }} />;

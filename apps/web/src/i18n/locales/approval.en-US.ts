@@ -1,7 +1,9 @@
+import { signEnUS } from './sign.en-US';
 import type { ApprovalMessages } from './approval.zh-CN';
 
 /** Texts of the approval centre, English. */
 export const approvalEnUS: ApprovalMessages = {
+  sign: signEnUS,
   picker: {
     allUsers: 'All users',
     placeholder: 'Search by name or account',
@@ -313,12 +315,16 @@ export const approvalEnUS: ApprovalMessages = {
     confirmTitle: 'Confirm: {{action}}',
     ctrlEnterConfirm: 'Agree to this request?',
     ctrlEnterHint: 'Ctrl+Enter agrees',
+    more: 'More',
     revokeConfirm: 'Withdraw this request? It comes back to you to change and resubmit.',
     retrieveConfirm: 'Take back the task you handled?',
     done: '{{action}}: done',
     initiatorTarget: 'The initiator ({{node}})',
   },
   start: {
+    forLeader:
+      'Starting a request for {{name}}: it is started in the name of {{name}}, and the opinions record that you acted for them',
+    forLeaderStarted: 'Started for {{name}}: {{subject}}',
     all: 'All flows',
     common: 'Common',
     often: 'Used most',

@@ -1,5 +1,7 @@
+import { signZhCN } from './sign.zh-CN';
 /** Texts of the approval centre (issue 5), simplified Chinese: the source of the approval keys. */
 export const approvalZhCN = {
+  sign: signZhCN,
   picker: {
     allUsers: '全部用户',
     placeholder: '输入姓名或账号搜索',
@@ -311,12 +313,15 @@ export const approvalZhCN = {
     confirmTitle: '确认{{action}}',
     ctrlEnterConfirm: '确定同意该审批吗？',
     ctrlEnterHint: 'Ctrl+Enter 同意',
+    more: '更多',
     revokeConfirm: '确定撤回该请求吗？撤回后请求回到您手中，可修改后重新提交。',
     retrieveConfirm: '确定拿回您已办理的任务吗？',
     done: '{{action}}成功',
     initiatorTarget: '发起人（{{node}}）',
   },
   start: {
+    forLeader: '正在代 {{name}} 发起流程：流程以 {{name}} 的名义发起，审批意见中记录由你代办',
+    forLeaderStarted: '已代 {{name}} 发起：{{subject}}',
     all: '全部流程',
     common: '常用流程',
     often: '最近常用',

@@ -1,7 +1,9 @@
+import { signZhTW } from './sign.zh-TW';
 import type { ApprovalMessages } from './approval.zh-CN';
 
 /** Texts of the approval centre, traditional Chinese. */
 export const approvalZhTW: ApprovalMessages = {
+  sign: signZhTW,
   picker: {
     allUsers: '全部使用者',
     placeholder: '輸入姓名或帳號搜尋',
@@ -313,12 +315,15 @@ export const approvalZhTW: ApprovalMessages = {
     confirmTitle: '確認{{action}}',
     ctrlEnterConfirm: '確定同意該審批嗎？',
     ctrlEnterHint: 'Ctrl+Enter 同意',
+    more: '更多',
     revokeConfirm: '確定撤回該請求嗎？撤回後請求回到您手中，可修改後重新提交。',
     retrieveConfirm: '確定拿回您已辦理的任務嗎？',
     done: '{{action}}成功',
     initiatorTarget: '發起人（{{node}}）',
   },
   start: {
+    forLeader: '正在代 {{name}} 發起流程：流程以 {{name}} 的名義發起，審批意見中記錄由你代辦',
+    forLeaderStarted: '已代 {{name}} 發起：{{subject}}',
     all: '全部流程',
     common: '常用流程',
     often: '最近常用',

@@ -1,10 +1,14 @@
 import { approvalEnUS } from './approval.en-US';
 import { contentEnUS } from './content.en-US';
+import { portalEnUS } from './portal.en-US';
+import { directoryEnUS } from './directory.en-US';
+import { templateEnUS } from './template.en-US';
 import type { Messages } from './zh-CN';
+import { signInTexts } from './signIn';
 
 export const enUS: Messages = {
   app: {
-    title: 'EIP Portal',
+    title: signInTexts['en-US'].app.title,
     loading: 'Loading…',
     error: 'Something went wrong on this page',
     reload: 'Reload',
@@ -21,6 +25,8 @@ export const enUS: Messages = {
     save: 'Save',
     reset: 'Restore defaults',
     none: 'None',
+    yes: 'Yes',
+    no: 'No',
   },
   api: {
     network: 'Cannot reach the server',
@@ -29,24 +35,7 @@ export const enUS: Messages = {
     code: 'The server answered with code {{code}}',
     unknown: 'Unknown server error',
   },
-  login: {
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
-    pageTitle: 'Sign in',
-    welcome: 'Welcome',
-    account: 'Account',
-    accountPlaceholder: 'Enter your account',
-    accountRequired: 'Please enter your account',
-    password: 'Password',
-    passwordPlaceholder: 'Enter your password',
-    passwordRequired: 'Please enter your password',
-    submit: 'Sign in',
-    noToken: 'The sign-in service did not return {{tokenName}}...',
-    greeting: '{{period}}, welcome to {{title}}',
-    mustChangePassword: 'Your password must be changed: set a new one to sign in',
-    verifyFailed: 'Verification failed, please sign in again...',
-    userInfoFailed: 'The user information service failed',
-  },
+  login: signInTexts['en-US'].login,
   home: {
     pageTitle: 'Home',
     greeting: '{{period}}, {{name}}',
@@ -56,6 +45,12 @@ export const enUS: Messages = {
     fetchLatest: 'Fetch latest portal',
     fetchLatestConfirm: 'Fetch the latest portal layout?',
     noLayoutId: 'There is no current layout id, so the latest layout cannot be fetched.',
+  },
+  tokenSwitch: {
+    title: 'Switch account?',
+    content: 'This link signs in as {{other}}; you are signed in as {{current}}.',
+    switch: 'Switch to {{other}}',
+    keep: 'Stay {{current}}',
   },
   greeting: {
     earlyMorning: 'Good early morning',
@@ -68,6 +63,11 @@ export const enUS: Messages = {
     duplicate: 'Duplicate route path',
     menuFailed: 'The menu could not be loaded',
   },
+  push: {
+    newTask: 'New task',
+    newMessage: 'New message',
+    open: 'Open',
+  },
   messages: {
     subject: 'Subject',
     subjectPlaceholder: 'Find by subject',
@@ -78,6 +78,9 @@ export const enUS: Messages = {
     read: 'Read',
     unread: 'Unread',
     unreadBox: 'Unread ({{count}})',
+    readBox: 'Read',
+    openLink: 'Open what it is about',
+    detail: 'Message',
     allBox: 'All',
     total: '{{count}} in all',
     markRead: 'Mark read ({{count}})',
@@ -133,6 +136,8 @@ export const enUS: Messages = {
     toLogin: 'Sign in again',
   },
   layout: {
+    often: 'Often used',
+    oftenEmpty: 'The menu entries you use most will show here',
     fold: 'Collapse menu',
     unfold: 'Expand menu',
     more: 'More',
@@ -149,7 +154,7 @@ export const enUS: Messages = {
     tabs: 'Open pages',
     breadcrumb: 'Breadcrumb',
     otherPortals: 'Other portals',
-    portals: { portal: 'Portal', finance: 'Finance system', hr: 'HR system' },
+    portals: { portal: 'Portal' },
   },
   tabs: {
     close: 'Close “{{title}}”',
@@ -159,6 +164,7 @@ export const enUS: Messages = {
     closeOthers: 'Close other tabs',
   },
   profile: {
+    version: 'Version',
     menu: 'User menu',
     personalInfo: 'Personal info',
     switchLanguage: 'Language',
@@ -212,6 +218,29 @@ export const enUS: Messages = {
     empty: 'No errors',
     clear: 'Clear',
   },
+  files: {
+    preview: 'Preview',
+    previewName: 'Preview {{name}}',
+    title: 'Preview: {{name}}',
+    download: 'Download',
+    downloadName: 'Download {{name}}',
+    close: 'Close',
+    loading: 'Loading the preview…',
+    converting: 'Converting the document, please wait…',
+    failed: 'This file cannot be previewed',
+    noConverter: 'No document converter is configured: Office documents cannot be previewed online',
+    unsupported: 'Files of this type cannot be previewed online',
+    downloadInstead: 'Download it to open it',
+    uploader: 'Uploaded by {{name}}',
+    edit: 'Edit details',
+    editTitle: 'Edit file details',
+    name: 'File name',
+    nameRequired: 'Please enter a file name',
+    description: 'Description',
+    saved: 'File details saved',
+    pages: '{{name}}, {{count}} pages',
+    page: 'Page {{page}} of {{total}}',
+  },
   theme: {
     title: 'Theme settings',
     layout: 'Layout',
@@ -237,4 +266,7 @@ export const enUS: Messages = {
   },
   approval: approvalEnUS,
   content: contentEnUS,
+  portal: portalEnUS,
+  directory: directoryEnUS,
+  template: templateEnUS,
 };

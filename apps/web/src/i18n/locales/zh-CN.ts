@@ -1,10 +1,14 @@
+import type { directoryZhCN } from './directory.zh-CN';
+import type { templateZhCN } from './template.zh-CN';
 import type { approvalZhCN } from './approval.zh-CN';
 import type { contentZhCN } from './content.zh-CN';
+import type { portalZhCN } from './portal.zh-CN';
+import { signInTexts } from './signIn';
 
 /** Simplified Chinese, the default language: the source of every message key. */
 export const zhCN = {
   app: {
-    title: 'EIP 门户',
+    title: signInTexts['zh-CN'].app.title,
     loading: '加载中…',
     error: '页面出错了',
     reload: '重新加载',
@@ -21,6 +25,8 @@ export const zhCN = {
     save: '保存',
     reset: '恢复默认',
     none: '无',
+    yes: '是',
+    no: '否',
   },
   api: {
     network: '后端接口连接异常',
@@ -29,24 +35,7 @@ export const zhCN = {
     code: '后端接口{{code}}异常',
     unknown: '后端接口未知异常',
   },
-  login: {
-    showPassword: '显示密码',
-    hidePassword: '隐藏密码',
-    pageTitle: '登录',
-    welcome: '欢迎登录',
-    account: '账号',
-    accountPlaceholder: '请输入账号',
-    accountRequired: '请输入账号',
-    password: '密码',
-    passwordPlaceholder: '请输入密码',
-    passwordRequired: '请输入密码',
-    submit: '登录',
-    noToken: '登录接口异常，未正确返回{{tokenName}}...',
-    greeting: '{{period}}，欢迎登录{{title}}',
-    mustChangePassword: '当前密码需要修改，请设置新密码后登录',
-    verifyFailed: '验证失败，请重新登录...',
-    userInfoFailed: '用户信息接口异常',
-  },
+  login: signInTexts['zh-CN'].login,
   home: {
     pageTitle: '首页',
     greeting: '{{period}}，{{name}}',
@@ -56,6 +45,12 @@ export const zhCN = {
     fetchLatest: '获取最新门户',
     fetchLatestConfirm: '确认获取最新门户布局吗?',
     noLayoutId: '当前布局id为空，无法获取最新布局！',
+  },
+  tokenSwitch: {
+    title: '切换账号？',
+    content: '此链接将以 {{other}} 的身份登录，当前已登录 {{current}}。',
+    switch: '切换为 {{other}}',
+    keep: '保持 {{current}}',
   },
   greeting: {
     earlyMorning: '早上好',
@@ -68,6 +63,11 @@ export const zhCN = {
     duplicate: '存在相同的路由路径',
     menuFailed: '菜单加载失败',
   },
+  push: {
+    newTask: '新的待办',
+    newMessage: '新消息',
+    open: '查看',
+  },
   messages: {
     subject: '主题',
     subjectPlaceholder: '按主题查找',
@@ -78,6 +78,9 @@ export const zhCN = {
     read: '已读',
     unread: '未读',
     unreadBox: '未读（{{count}}）',
+    readBox: '已读',
+    openLink: '打开相关事项',
+    detail: '消息详情',
     allBox: '全部',
     total: '共 {{count}} 条',
     markRead: '标为已读（{{count}}）',
@@ -133,6 +136,8 @@ export const zhCN = {
     toLogin: '重新登录',
   },
   layout: {
+    often: '常用功能',
+    oftenEmpty: '常用的菜单会显示在这里',
     fold: '收起菜单',
     unfold: '展开菜单',
     more: '更多',
@@ -149,7 +154,7 @@ export const zhCN = {
     tabs: '已打开的页面',
     breadcrumb: '面包屑',
     otherPortals: '其他门户',
-    portals: { portal: '门户', finance: '财务系统', hr: '人事系统' },
+    portals: { portal: '门户' },
   },
   tabs: {
     close: '关闭“{{title}}”',
@@ -159,6 +164,7 @@ export const zhCN = {
     closeOthers: '关闭其他',
   },
   profile: {
+    version: '版本',
     menu: '用户菜单',
     personalInfo: '个人信息',
     switchLanguage: '切换语言',
@@ -211,6 +217,29 @@ export const zhCN = {
     empty: '暂无错误',
     clear: '清空',
   },
+  files: {
+    preview: '预览',
+    previewName: '预览 {{name}}',
+    title: '文件预览：{{name}}',
+    download: '下载',
+    downloadName: '下载 {{name}}',
+    close: '关闭',
+    loading: '正在加载预览…',
+    converting: '正在转换文档，请稍候…',
+    failed: '文件无法预览',
+    noConverter: '未配置文档转换服务，无法在线预览 Office 文档',
+    unsupported: '此类文件不支持在线预览',
+    downloadInstead: '请下载后查看',
+    uploader: '上传人：{{name}}',
+    edit: '编辑信息',
+    editTitle: '编辑文件信息',
+    name: '文件名',
+    nameRequired: '请输入文件名',
+    description: '说明',
+    saved: '文件信息已保存',
+    pages: '{{name}}，共 {{count}} 页',
+    page: '第 {{page}} 页，共 {{total}} 页',
+  },
   theme: {
     title: '主题配置',
     layout: '布局',
@@ -241,4 +270,10 @@ export const zhCN = {
  * Every message key: the simplified-Chinese texts the app starts with, and the approval centre's, which
  * load with its pages (loadApprovalTexts) so that the login page does not carry them.
  */
-export type Messages = typeof zhCN & { approval: typeof approvalZhCN; content: typeof contentZhCN };
+export type Messages = typeof zhCN & {
+  approval: typeof approvalZhCN;
+  content: typeof contentZhCN;
+  portal: typeof portalZhCN;
+  directory: typeof directoryZhCN;
+  template: typeof templateZhCN;
+};

@@ -1,10 +1,14 @@
 import { approvalZhTW } from './approval.zh-TW';
 import { contentZhTW } from './content.zh-TW';
+import { portalZhTW } from './portal.zh-TW';
+import { directoryZhTW } from './directory.zh-TW';
+import { templateZhTW } from './template.zh-TW';
 import type { Messages } from './zh-CN';
+import { signInTexts } from './signIn';
 
 export const zhTW: Messages = {
   app: {
-    title: 'EIP 門戶',
+    title: signInTexts['zh-TW'].app.title,
     loading: '載入中…',
     error: '頁面出錯了',
     reload: '重新載入',
@@ -21,6 +25,8 @@ export const zhTW: Messages = {
     save: '儲存',
     reset: '恢復預設',
     none: '無',
+    yes: '是',
+    no: '否',
   },
   api: {
     network: '後端介面連線異常',
@@ -29,24 +35,7 @@ export const zhTW: Messages = {
     code: '後端介面{{code}}異常',
     unknown: '後端介面未知異常',
   },
-  login: {
-    showPassword: '顯示密碼',
-    hidePassword: '隱藏密碼',
-    pageTitle: '登入',
-    welcome: '歡迎登入',
-    account: '帳號',
-    accountPlaceholder: '請輸入帳號',
-    accountRequired: '請輸入帳號',
-    password: '密碼',
-    passwordPlaceholder: '請輸入密碼',
-    passwordRequired: '請輸入密碼',
-    submit: '登入',
-    noToken: '登入介面異常，未正確返回{{tokenName}}...',
-    greeting: '{{period}}，歡迎登入{{title}}',
-    mustChangePassword: '目前密碼需要修改，請設定新密碼後登入',
-    verifyFailed: '驗證失敗，請重新登入...',
-    userInfoFailed: '使用者資訊介面異常',
-  },
+  login: signInTexts['zh-TW'].login,
   home: {
     pageTitle: '首頁',
     greeting: '{{period}}，{{name}}',
@@ -56,6 +45,12 @@ export const zhTW: Messages = {
     fetchLatest: '取得最新門戶',
     fetchLatestConfirm: '確認取得最新門戶版面嗎?',
     noLayoutId: '目前版面id為空，無法取得最新版面！',
+  },
+  tokenSwitch: {
+    title: '切換帳號？',
+    content: '此連結將以 {{other}} 的身分登入，目前已登入 {{current}}。',
+    switch: '切換為 {{other}}',
+    keep: '保持 {{current}}',
   },
   greeting: {
     earlyMorning: '早上好',
@@ -68,6 +63,11 @@ export const zhTW: Messages = {
     duplicate: '存在相同的路由路徑',
     menuFailed: '選單載入失敗',
   },
+  push: {
+    newTask: '新的待辦',
+    newMessage: '新訊息',
+    open: '查看',
+  },
   messages: {
     subject: '主題',
     subjectPlaceholder: '依主題查找',
@@ -78,6 +78,9 @@ export const zhTW: Messages = {
     read: '已讀',
     unread: '未讀',
     unreadBox: '未讀（{{count}}）',
+    readBox: '已讀',
+    openLink: '開啟相關事項',
+    detail: '訊息詳情',
     allBox: '全部',
     total: '共 {{count}} 則',
     markRead: '標為已讀（{{count}}）',
@@ -133,6 +136,8 @@ export const zhTW: Messages = {
     toLogin: '重新登入',
   },
   layout: {
+    often: '常用功能',
+    oftenEmpty: '常用的選單會顯示在這裡',
     fold: '收起選單',
     unfold: '展開選單',
     more: '更多',
@@ -149,7 +154,7 @@ export const zhTW: Messages = {
     tabs: '已開啟的頁面',
     breadcrumb: '麵包屑',
     otherPortals: '其他門戶',
-    portals: { portal: '門戶', finance: '財務系統', hr: '人事系統' },
+    portals: { portal: '門戶' },
   },
   tabs: {
     close: '關閉「{{title}}」',
@@ -159,6 +164,7 @@ export const zhTW: Messages = {
     closeOthers: '關閉其他',
   },
   profile: {
+    version: '版本',
     menu: '使用者選單',
     personalInfo: '個人資訊',
     switchLanguage: '切換語言',
@@ -211,6 +217,29 @@ export const zhTW: Messages = {
     empty: '暫無錯誤',
     clear: '清空',
   },
+  files: {
+    preview: '預覽',
+    previewName: '預覽 {{name}}',
+    title: '檔案預覽：{{name}}',
+    download: '下載',
+    downloadName: '下載 {{name}}',
+    close: '關閉',
+    loading: '正在載入預覽…',
+    converting: '正在轉換文件，請稍候…',
+    failed: '檔案無法預覽',
+    noConverter: '未設定文件轉換服務，無法線上預覽 Office 文件',
+    unsupported: '此類檔案不支援線上預覽',
+    downloadInstead: '請下載後查看',
+    uploader: '上傳人：{{name}}',
+    edit: '編輯資訊',
+    editTitle: '編輯檔案資訊',
+    name: '檔案名稱',
+    nameRequired: '請輸入檔案名稱',
+    description: '說明',
+    saved: '檔案資訊已儲存',
+    pages: '{{name}}，共 {{count}} 頁',
+    page: '第 {{page}} 頁，共 {{total}} 頁',
+  },
   theme: {
     title: '主題設定',
     layout: '版面',
@@ -236,4 +265,7 @@ export const zhTW: Messages = {
   },
   approval: approvalZhTW,
   content: contentZhTW,
+  portal: portalZhTW,
+  directory: directoryZhTW,
+  template: templateZhTW,
 };

@@ -1,6 +1,8 @@
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { DEFAULT_TENANT_CODE } from '@eip/contracts/codes';
-import { Button, Flex, theme } from 'antd';
 import {
   Suspense,
   useState,
@@ -12,20 +14,27 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { lazyNamed } from '../../app/lazy';
+import { tenantLogoUrl } from '../../api/auth';
+import { prefetchWhileSigningIn } from '../../app/preload';
+import { PrimaryButton } from '../../app/status';
+import { SvgIcon } from '../../app/svgIcon';
+import { useTenantIcon } from '../../app/tenantLook';
+import { useDesignToken } from '../../app/theme';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { useSignIn, useTenant, type Credentials } from './hooks';
+import { usePublicKey, useSignIn, useTenant, type Credentials } from './hooks';
 
-// Only needed when the server asks for a new password first (loginStatus false).
+// Only needed when the server asks for a new password first (loginStatus false), with Ant Design's providers.
 const ChangePasswordDialog = lazyNamed(
   () => import('../../components/ChangePasswordDialog'),
   'ChangePasswordDialog',
 );
+const ThemedAntd = lazyNamed(() => import('../../app/themedAntd'), 'ThemedAntd');
 
 type FieldErrors = Partial<Record<keyof Credentials, string>>;
 
 /**
- * A large text input in the look of the theme. The login page uses plain inputs rather than Ant Design's Input
- * (which brings its text area, search and OTP parts along) to keep its JavaScript small.
+ * A large text input in the look of the theme. The login page uses plain elements styled with the theme's
+ * tokens rather than Ant Design's components, so it is in the app's first paint without their code.
  */
 function TextField({
   icon,
@@ -33,7 +42,7 @@ function TextField({
   invalid,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { icon: ReactNode; suffix?: ReactNode; invalid: boolean }) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   const [focused, setFocused] = useState(false);
   const borderColor = invalid ? token.colorError : focused ? token.colorPrimary : token.colorBorder;
   const box: CSSProperties = {
@@ -72,19 +81,29 @@ function TextField({
   );
 }
 
-/** Sign-in: `/login` for the default tenant, `/login/{tenant}` for another one. */
+/** The product's mark, until (or unless) the tenant has a logo of its own: the slot keeps its height. */
+const APP_LOGO = `${import.meta.env.BASE_URL}favicon.svg`;
+
+/**
+ * Sign-in: `/login` for the default tenant, `/login/{tenant}` for another one. The form is usable at the first
+ * paint: the tenant (name, logo) and the public key are fetched beside it, fill in without moving it, and a
+ * sign-in waits for them only if they have not arrived.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   useDocumentTitle(t('login.pageTitle'));
   const { tenant: tenantCode = DEFAULT_TENANT_CODE } = useParams();
   const tenant = useTenant(tenantCode);
-  const signIn = useSignIn();
+  usePublicKey();
+  const signIn = useSignIn(tenantCode);
   const [values, setValues] = useState<Credentials>({ account: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [mustChange, setMustChange] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const error = tenant.error ?? signIn.error;
+  const error = signIn.error ?? tenant.error;
+  const frontLogo = tenant.data ? tenantLogoUrl(tenant.data, 'frontLogo') : null;
+  useTenantIcon(tenant.data);
 
   const validate = (next: Credentials): FieldErrors => ({
     ...(next.account.trim() ? {} : { account: t('login.accountRequired') }),
@@ -95,11 +114,8 @@ export function LoginPage() {
     event.preventDefault();
     const problems = validate(values);
     setErrors(problems);
-    if (Object.keys(problems).length || !tenant.data) return;
-    signIn.mutate(
-      { ...values, tenantId: tenant.data.id },
-      { onSuccess: (result) => setMustChange(result.loginStatus === false) },
-    );
+    if (Object.keys(problems).length) return;
+    signIn.mutate(values, { onSuccess: (result) => setMustChange(result.loginStatus === false) });
   };
 
   const field = (name: keyof Credentials) => ({
@@ -109,6 +125,7 @@ export function LoginPage() {
     'aria-invalid': Boolean(errors[name]),
     'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
     onChange: (event: { target: { value: string } }) => {
+      void prefetchWhileSigningIn();
       const next = { ...values, [name]: event.target.value };
       setValues(next);
       if (errors[name]) setErrors({ ...errors, [name]: validate(next)[name] });
@@ -125,12 +142,13 @@ export function LoginPage() {
   const label = { display: 'block', marginBottom: token.marginXS, color: token.colorText };
 
   return (
-    <Flex
-      component="main"
-      align="center"
-      justify="center"
+    <main
       style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
         minHeight: '100vh',
+        boxSizing: 'border-box',
         padding: token.padding,
         fontFamily: token.fontFamily,
         background: `linear-gradient(135deg, ${token.blue8} 0%, ${token.colorPrimary} 45%, ${token.blue4} 100%)`,
@@ -146,14 +164,20 @@ export function LoginPage() {
           boxShadow: token.boxShadowSecondary,
         }}
       >
-        <Flex vertical align="center" gap={token.marginXS} style={{ marginBottom: token.marginLG }}>
-          {tenant.data?.frontLogo && (
-            <img
-              src={tenant.data.frontLogo}
-              alt=""
-              style={{ height: 48, maxWidth: 160, objectFit: 'contain' }}
-            />
-          )}
+        <div
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            gap: token.marginXS,
+            marginBottom: token.marginLG,
+          }}
+        >
+          <img
+            src={frontLogo ?? APP_LOGO}
+            alt=""
+            style={{ height: 48, maxWidth: 160, objectFit: 'contain' }}
+          />
           <h1
             id="login-title"
             style={{
@@ -166,7 +190,7 @@ export function LoginPage() {
             {tenant.data?.name ?? t('app.title')}
           </h1>
           <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.welcome')}</p>
-        </Flex>
+        </div>
         <form name="login" noValidate onSubmit={submit}>
           <div style={{ marginBottom: token.marginLG }}>
             <label htmlFor="login-account" style={label}>
@@ -175,7 +199,7 @@ export function LoginPage() {
             <TextField
               {...field('account')}
               invalid={Boolean(errors.account)}
-              icon={<UserOutlined aria-hidden />}
+              icon={<SvgIcon icon={UserOutlined} />}
               placeholder={t('login.accountPlaceholder')}
               autoComplete="username"
               autoFocus
@@ -190,7 +214,7 @@ export function LoginPage() {
               {...field('password')}
               invalid={Boolean(errors.password)}
               type={showPassword ? 'text' : 'password'}
-              icon={<LockOutlined aria-hidden />}
+              icon={<SvgIcon icon={LockOutlined} />}
               placeholder={t('login.passwordPlaceholder')}
               autoComplete="current-password"
               suffix={
@@ -207,7 +231,7 @@ export function LoginPage() {
                     color: token.colorTextTertiary,
                   }}
                 >
-                  {showPassword ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
+                  <SvgIcon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
                 </button>
               }
             />
@@ -228,36 +252,31 @@ export function LoginPage() {
               {error.message}
             </div>
           )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={signIn.isPending}
-            disabled={!tenant.data}
-          >
+          <PrimaryButton type="submit" large busy={signIn.isPending} style={{ width: '100%' }}>
             {t('login.submit')}
-          </Button>
+          </PrimaryButton>
         </form>
       </section>
       {mustChange && tenant.data && (
         <Suspense fallback={null}>
-          <ChangePasswordDialog
-            mode={{
-              kind: 'account',
-              tenantId: tenant.data.id,
-              account: values.account.trim(),
-              oldPwd: values.password,
-              onChanged: (newPwd) => {
-                setMustChange(false);
-                setValues({ ...values, password: newPwd });
-                signIn.mutate({ account: values.account, password: newPwd, tenantId: tenant.data!.id });
-              },
-            }}
-            onClose={() => setMustChange(false)}
-          />
+          <ThemedAntd>
+            <ChangePasswordDialog
+              mode={{
+                kind: 'account',
+                tenantId: tenant.data.id,
+                account: values.account.trim(),
+                oldPwd: values.password,
+                onChanged: (newPwd) => {
+                  setMustChange(false);
+                  setValues({ ...values, password: newPwd });
+                  signIn.mutate({ account: values.account, password: newPwd });
+                },
+              }}
+              onClose={() => setMustChange(false)}
+            />
+          </ThemedAntd>
         </Suspense>
       )}
-    </Flex>
+    </main>
   );
 }

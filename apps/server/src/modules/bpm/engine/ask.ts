@@ -6,7 +6,8 @@ import type { FlowNode } from '../../../flow/model.js';
 import type { AuthContext } from '../../../security/tokens.js';
 import * as repo from '../runtime.repository.js';
 import { activeQueue, continueFrom, peopleByIds } from './advance.js';
-import { openTask, requireButton, requireTaskType } from './authority.js';
+import { openTask } from './authority.js';
+import type { TaskOperation } from './buttons.js';
 import { finishTask, recordNodeOpinion, type Acting, type OpinionFile } from './opinions.js';
 import { notify } from './notify.js';
 import { nodeSettings, type Person, type Run } from './run.js';
@@ -24,8 +25,6 @@ const ASK_STATUS: Record<AskKind, OpinionStatus> = {
 
 /** Kinds whose handler waits for every answer before deciding (communicate does not wait). */
 const BLOCKING: ReadonlySet<AskKind> = new Set(['TRANSFORMING', 'INQU', 'ADDSIGN']);
-
-const ownTask = ['NORMAL', 'DELIVERTO'] as const;
 
 /** The people to ask: known active users of the tenant, not the asker, each once. */
 async function askedPeople(run: Run, userIds: readonly string[]): Promise<Person[]> {
@@ -148,19 +147,16 @@ export async function answerAsked(
   }
 }
 
-/** Runs an operation of the handler of a task (not a secretary's), when the task's node offers it. */
+/** Runs an operation of the handler of a task, when the task offers it (see openTask). */
 async function onOwnTask<T>(
   db: Db,
   auth: AuthContext,
   taskId: string,
-  buttons: readonly string[],
+  operation: TaskOperation,
   act: (run: Run, task: repo.TaskRow, acting: Acting, node: FlowNode) => Promise<T>,
 ) {
   return db.transaction(async (tx) => {
-    const { task, run, acting } = await openTask(tx, auth, taskId);
-    if (acting.via === 'secretary') throw new AppError(403, 'flow.notForLeader');
-    requireTaskType(task, ownTask);
-    requireButton(run, task, buttons);
+    const { task, run, acting } = await openTask(tx, auth, taskId, operation);
     return act(run, task, acting, requireNode(run.def.model, task.nodeId));
   });
 }
@@ -171,8 +167,7 @@ export async function delegateTask(
   auth: AuthContext,
   input: { taskId: string; userId: string; opinion?: string },
 ) {
-  return onOwnTask(db, auth, input.taskId, ['delegate'], async (run, task, acting, node) => {
-    if (node.type === 'START') throw new AppError(400, 'flow.wrongTaskKind', { name: task.name });
+  return onOwnTask(db, auth, input.taskId, 'delegate', async (run, task, acting, node) => {
     const [to] = await askedPeople(run, [input.userId]);
     await recordNodeOpinion(run, node, 'deliverTo', run.actor, withNames(input.opinion, [to!]), task.id);
     await repo.deleteCandidates(run.tx, run.tenantId, [task.id]);
@@ -184,6 +179,7 @@ export async function delegateTask(
       ownerId: task.ownerId ?? acting.principal?.id ?? run.actor.id,
       assigneeId: to!.id,
       lockedBy: null,
+      lockedUntil: null,
       isRead: false,
     });
     await repo.updateWaitingOpinions(run.tx, run.tenantId, [task.id], {
@@ -209,7 +205,7 @@ export async function transferTask(
   auth: AuthContext,
   input: { taskId: string; userIds: string[]; opinion?: string },
 ) {
-  return onOwnTask(db, auth, input.taskId, ['instanceTrans', 'startTrans'], async (run, task) => {
+  return onOwnTask(db, auth, input.taskId, 'transfer', async (run, task) => {
     await ask(run, task, 'TRANSFORMING', await askedPeople(run, input.userIds), { opinion: input.opinion });
     return { instId: run.instance.id };
   });
@@ -221,7 +217,7 @@ export async function communicate(
   auth: AuthContext,
   input: { taskId: string; userIds: string[]; opinion?: string },
 ) {
-  return onOwnTask(db, auth, input.taskId, ['commu', 'startCommu'], async (run, task) => {
+  return onOwnTask(db, auth, input.taskId, 'communicate', async (run, task) => {
     await ask(run, task, 'COMMU', await askedPeople(run, input.userIds), { opinion: input.opinion });
     return { instId: run.instance.id };
   });
@@ -233,7 +229,7 @@ export async function inquire(
   auth: AuthContext,
   input: { taskId: string; userIds: string[]; opinion: string },
 ) {
-  return onOwnTask(db, auth, input.taskId, ['inqu'], async (run, task) => {
+  return onOwnTask(db, auth, input.taskId, 'inquire', async (run, task) => {
     const people = await askedPeople(run, input.userIds);
     const earlier = new Set(
       (await repo.tasksOfInstance(run.tx, run.tenantId, run.instance.id))
@@ -264,51 +260,50 @@ export async function addSign(
     opinion?: string;
   },
 ) {
-  return onOwnTask(
-    db,
-    auth,
-    input.taskId,
-    ['addSign', 'signLine', 'signSequence'],
-    async (run, task, acting, node) => {
-      const people = await askedPeople(run, input.userIds);
-      if (node.type === 'START') throw new AppError(400, 'flow.wrongTaskKind', { name: task.name });
-      if (task.signBatch) {
-        const batch = await repo.batchTasks(run.tx, run.tenantId, task.signBatch);
-        const token = await repo.findToken(run.tx, run.tenantId, task.tokenId);
-        const queued = (token?.sequence as string[] | null) ?? [];
-        const voters = new Set([...batch.map((t) => t.assigneeId), ...queued]);
-        if (people.some((p) => voters.has(p.id))) throw new AppError(400, 'flow.alreadyVoter');
-        await recordNodeOpinion(run, node, 'addSign', run.actor, withNames(input.opinion, people), task.id);
-        if (node.type === 'CUSTOMSIGNTASK') {
-          await repo.setTokenSequence(run.tx, run.tenantId, task.tokenId, [
-            ...people.map((p) => p.id),
-            ...queued,
-          ]);
-        } else {
-          await createTasks(
-            run,
-            people.map((p) => ({
-              node,
-              tokenId: task.tokenId,
-              people: [p],
-              signBatch: task.signBatch,
-              assigneeId: p.id,
-            })),
-          );
-        }
-        return { instId: run.instance.id };
-      }
-      const sequential = input.mode === 'sequential';
-      if (input.position === 'after') {
-        await finishTask(run, task, 'agree', acting, { opinion: input.opinion });
-        await ask(run, task, 'ADDSIGN', people, { sequential, blocking: false });
+  return onOwnTask(db, auth, input.taskId, 'addSign', async (run, task, acting, node) => {
+    const people = await askedPeople(run, input.userIds);
+    if (task.signBatch) {
+      const batch = await repo.batchTasks(run.tx, run.tenantId, task.signBatch);
+      const token = await repo.findToken(run.tx, run.tenantId, task.tokenId);
+      const queued = (token?.sequence as string[] | null) ?? [];
+      const voters = new Set([...batch.map((t) => t.assigneeId), ...queued]);
+      if (people.some((p) => voters.has(p.id))) throw new AppError(400, 'flow.alreadyVoter');
+      await recordNodeOpinion(run, node, 'addSign', run.actor, withNames(input.opinion, people), task.id);
+      if (node.type === 'CUSTOMSIGNTASK') {
+        await repo.setTokenSequence(run.tx, run.tenantId, task.tokenId, [
+          ...people.map((p) => p.id),
+          ...queued,
+        ]);
       } else {
-        await ask(run, task, 'ADDSIGN', people, { sequential, opinion: input.opinion });
+        await createTasks(
+          run,
+          people.map((p) => ({
+            node,
+            tokenId: task.tokenId,
+            people: [p],
+            signBatch: task.signBatch,
+            assigneeId: p.id,
+          })),
+        );
       }
       return { instId: run.instance.id };
-    },
-  );
+    }
+    const sequential = input.mode === 'sequential';
+    if (input.position === 'after') {
+      await finishTask(run, task, 'agree', acting, { opinion: input.opinion });
+      await ask(run, task, 'ADDSIGN', people, { sequential, blocking: false });
+    } else {
+      await ask(run, task, 'ADDSIGN', people, { sequential, opinion: input.opinion });
+    }
+    return { instId: run.instance.id };
+  });
 }
+
+const ANSWER_OPERATION = {
+  COMMU: 'commuFeedback',
+  INQU: 'inquReply',
+  ADDSIGN: 'addSignFeedback',
+} as const satisfies Record<string, TaskOperation>;
 
 /** The answer of an asked person (communicate, inquire, add-sign), through its own call. */
 export async function answerQuestion(
@@ -318,8 +313,7 @@ export async function answerQuestion(
   input: { taskId: string; opinion?: string; files?: OpinionFile[] },
 ) {
   return db.transaction(async (tx) => {
-    const { task, run, acting } = await openTask(tx, auth, input.taskId);
-    requireTaskType(task, [kind]);
+    const { task, run, acting } = await openTask(tx, auth, input.taskId, ANSWER_OPERATION[kind]);
     const status: OpinionStatus =
       kind === 'COMMU' ? 'commuFeedback' : kind === 'INQU' ? 'inquReply' : 'addSignFeedback';
     await answerAsked(run, task, acting, status, input);

@@ -1,11 +1,14 @@
+import { TASK_LOCK } from '@eip/contracts/flow';
 import type { Executor } from '../../../db/client.js';
 import { AppError, conflict, forbidden, notFound } from '../../../errors.js';
 import type { AuthContext } from '../../../security/tokens.js';
 import { findUserById } from '../../uc/user.repository.js';
 import { takesPartIn } from '../lists.repository.js';
 import * as repo from '../runtime.repository.js';
+import { lockHolder } from '../task-lock.repository.js';
+import { buttonsFor, offeredButtons, type TaskOperation } from './buttons.js';
 import type { Acting } from './opinions.js';
-import { nodeSettings, personOf, runOf, type Run } from './run.js';
+import { personOf, runOf, type Run } from './run.js';
 
 export interface OpenedTask {
   task: repo.TaskRow;
@@ -52,14 +55,28 @@ export async function actingOn(
 }
 
 /**
- * Locks the task's instance and checks, in this order: the task exists (404), it is still open (409 for
- * people who take part, 404 for others), the caller may act on it (403), nobody else holds its lock
- * (409) and the instance is not suspended (409). Of several people acting at once exactly one gets past.
+ * Refuses (409, naming the holder, code 4 of spec §4) anyone but the one who holds the task's lock:
+ * other candidates, agents and secretaries alike, even acting for the holder.
+ */
+export async function refuseUnlessLockHolder(db: Executor, auth: AuthContext, task: repo.TaskRow) {
+  const holder = lockHolder(task);
+  if (!holder || holder === auth.userId) return;
+  const person = await findUserById(db, auth.tenantId, holder);
+  throw new AppError(409, 'flow.taskLocked', { name: person?.fullname ?? holder }, TASK_LOCK.lockedBySomeone);
+}
+
+/**
+ * The one way into an operation on a task: locks the task's instance and checks, in this order, that
+ * the task exists (404), it is still open (409 for people who take part, 404 for others), the caller may
+ * act on it (403), nobody else holds its lock (409), the instance is not suspended (409), and the task
+ * offers the operation among the buttons getButtonsBytaskId shows (403). Of several people acting at
+ * once exactly one gets past.
  */
 export async function openTask(
   tx: Executor,
   auth: AuthContext,
   taskId: string,
+  operation: TaskOperation,
   options: { leaderId?: string } = {},
 ): Promise<OpenedTask> {
   const root = await repo.lockRootOfTask(tx, auth.tenantId, taskId);
@@ -79,24 +96,27 @@ export async function openTask(
     if (await relatedTo(tx, auth, task)) throw forbidden('flow.notYourTask');
     throw notFound('flow.taskNotFound', { id: taskId });
   }
-  const lockedByOther =
-    task.lockedBy !== null && task.lockedBy !== auth.userId && task.lockedBy !== acting.principal?.id;
-  if (lockedByOther) throw conflict('flow.taskLocked');
+  await refuseUnlessLockHolder(tx, auth, task);
   if (instance.suspended) throw conflict('flow.instanceSuspended');
-  return { task, run: await runOf(tx, instance, await personOf(tx, auth)), acting };
+  const run = await runOf(tx, instance, await personOf(tx, auth));
+  await requireOffered(run, task, acting, operation);
+  return { task, run, acting };
+}
+
+/** 403 unless the task offers the operation to the one acting on it (what getButtonsBytaskId shows). */
+export async function requireOffered(run: Run, task: repo.TaskRow, acting: Acting, operation: TaskOperation) {
+  const needed = buttonsFor(operation, task);
+  // whether others share the task only adds its lock: asked only for locking (one query less a command)
+  const shared =
+    needed.includes('lockUnlock') && (await repo.candidatesOfTask(run.tx, run.tenantId, task.id)).length > 1;
+  const offered = offeredButtons(run.def, task, acting, shared).map((b) => b.alias);
+  if (!needed.some((alias) => offered.includes(alias))) {
+    throw forbidden(acting.via === 'secretary' ? 'flow.notForLeader' : 'flow.operationNotOffered', {
+      name: task.name,
+    });
+  }
 }
 
 export const requireTaskType = (task: repo.TaskRow, types: readonly string[]) => {
   if (!types.includes(task.type)) throw new AppError(400, 'flow.wrongTaskKind', { name: task.name });
 };
-
-/**
- * An operation needs one of its buttons on the task's node, when the node configures its buttons (a node
- * without configured buttons offers the defaults). What the form does not offer, the API refuses too.
- */
-export function requireButton(run: Run, task: repo.TaskRow, aliases: readonly string[]) {
-  const buttons = nodeSettings(run, task.nodeId)?.buttons;
-  if (buttons && !buttons.some((b) => aliases.includes(b.alias))) {
-    throw new AppError(403, 'flow.operationNotOffered', { name: task.name });
-  }
-}

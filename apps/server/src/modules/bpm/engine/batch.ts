@@ -1,11 +1,15 @@
 import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../errors.js';
+import { BATCH_APPROVE_METHOD } from '@eip/contracts';
+import { AppError, forbidden } from '../../../errors.js';
+import { holdsMethod } from '../../portal/menu.repository.js';
 import { nextUserTaskNodes, requireNode } from '../../../flow/graph.js';
 import type { MessageKey } from '../../../i18n/messages.js';
 import type { AuthContext } from '../../../security/tokens.js';
 import * as repo from '../runtime.repository.js';
 import { loadDefinition } from '../definitions.js';
+import { lockHolder } from '../task-lock.repository.js';
 import { actingOn } from './authority.js';
+import { offeredButtons } from './buttons.js';
 import { completeTask } from './complete.js';
 import { conditionTest } from '../../../flow/conditions.js';
 import { missingRequiredField, type FormData } from './forms.js';
@@ -45,15 +49,16 @@ async function unbatchableReason(
   if (!task) return 'notFound';
   const acting = task.status === 'pending' ? await actingOn(db, auth, task) : undefined;
   if (!acting || acting.via === 'secretary') return task.status === 'pending' ? 'notFound' : 'handled';
-  if (task.lockedBy && task.lockedBy !== auth.userId) return 'locked';
+  const holder = lockHolder(task);
+  if (holder && holder !== auth.userId) return 'locked';
   const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
   if (instance.suspended) return 'suspended';
   if (task.type !== 'NORMAL' && task.type !== 'DELIVERTO') return 'answerNeeded';
   const def = await loadDefinition(db, auth.tenantId, instance.defId);
   const node = requireNode(def.model, task.nodeId);
   if (node.type === 'START') return 'resubmission';
+  if (!offeredButtons(def, task, acting, false).some((b) => b.alias === 'agree')) return 'noAgree';
   const settings = settingsOf(def.settings, node.id);
-  if (settings?.buttons && !settings.buttons.some((b) => b.alias === 'agree')) return 'noAgree';
   const data = instance.data as FormData;
   if (missingRequiredField(data, settings?.fieldPermissions ?? {})) return 'formIncomplete';
   try {
@@ -87,6 +92,7 @@ export async function filterUnbatchable(db: Db, auth: AuthContext, taskIds: read
  * per item).
  */
 export async function batchHandle(db: Db, auth: AuthContext, input: { taskIds: string[]; opinion?: string }) {
+  if (!(await holdsMethod(db, auth.tenantId, auth.userId, BATCH_APPROVE_METHOD))) throw forbidden();
   const results: { taskId: string; ok: boolean; error?: AppError; reason?: UnbatchableReason }[] = [];
   for (const taskId of new Set(input.taskIds)) {
     const reason = await unbatchableReason(db, auth, taskId);

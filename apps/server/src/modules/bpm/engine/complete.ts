@@ -1,4 +1,4 @@
-import { LEADER_ACTING_BUTTONS, type CompleteAction } from '@eip/contracts/flow';
+import type { CompleteAction } from '@eip/contracts/flow';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { requireNode } from '../../../flow/graph.js';
@@ -7,20 +7,15 @@ import type { AuthContext } from '../../../security/tokens.js';
 import * as repo from '../runtime.repository.js';
 import { answerAsked } from './ask.js';
 import { activeQueue, checkNodeUsers, continueFrom, endInstance, leaveNode } from './advance.js';
-import { openTask, requireButton, requireTaskType } from './authority.js';
+import { openTask, requireTaskType } from './authority.js';
 import { clearAllWork } from './clear.js';
 import { countersignOutcome } from './countersign.js';
+import { takeSignatures } from '../../sign/signature-field.js';
 import { formAt, submitData, type FormData } from './forms.js';
 import { finishTask, recordNodeOpinion, type Acting, type OpinionFile } from './opinions.js';
 import { nodeSettings, patchInstance, startNodeOf, type Run } from './run.js';
 import { sendBack, sendBackFromTask } from './send-back.js';
 import { cancelTasks, createTasks } from './tasks.js';
-
-/** A secretary acting for a leader may only agree or send back (reference "Task buttons"). */
-const SECRETARY_ACTIONS: readonly CompleteAction[] = [
-  ...LEADER_ACTING_BUTTONS.filter((b) => b !== 'lockUnlock'),
-  'backToStart',
-];
 
 export interface CompleteInput {
   taskId: string;
@@ -36,12 +31,39 @@ export interface CompleteInput {
   agentLeaderId?: string;
 }
 
-/** Takes the handler's form changes by the node's field permissions and stores them. */
-async function takeFormData(run: Run, node: FlowNode, incoming: FormData | undefined) {
-  if (!incoming) return;
+/**
+ * Takes the handler's form changes by the node's field permissions and stores them; signature fields go
+ * through their own rules first (a `b` one must hold the handler's signature when `requireSigned`).
+ */
+async function takeFormData(
+  run: Run,
+  node: FlowNode,
+  task: repo.TaskRow,
+  incoming: FormData | undefined,
+  requireSigned: boolean,
+) {
   const current = run.instance.data as FormData;
   const { form, permissions } = formAt(run.def, node, current);
-  await patchInstance(run, { data: submitData(current, incoming, permissions, form) });
+  const context = {
+    tenantId: run.tenantId,
+    instanceId: run.instance.id,
+    nodeId: node.id,
+    taskId: task.id,
+    formKey: form?.form.formKey ?? null,
+    signer: run.actor,
+  };
+  const signed = await takeSignatures(
+    run.tx,
+    context,
+    form?.form ?? null,
+    current,
+    incoming ?? {},
+    permissions,
+    requireSigned,
+  );
+  if (!incoming && Object.keys(signed.incoming).length === 0) return;
+  const merged = submitData(current, signed.incoming, permissions, form);
+  await patchInstance(run, { data: signed.seal(merged) });
 }
 
 /** The initiator resubmits after a send-back or a withdrawal. */
@@ -121,10 +143,9 @@ async function vote(run: Run, task: repo.TaskRow, node: FlowNode, acting: Acting
  */
 export async function completeTask(db: Db, auth: AuthContext, input: CompleteInput) {
   return db.transaction(async (tx) => {
-    const { task, run, acting } = await openTask(tx, auth, input.taskId, { leaderId: input.agentLeaderId });
-    if (acting.via === 'secretary' && !SECRETARY_ACTIONS.includes(input.actionName)) {
-      throw new AppError(403, 'flow.notForLeader');
-    }
+    const { task, run, acting } = await openTask(tx, auth, input.taskId, input.actionName, {
+      leaderId: input.agentLeaderId,
+    });
     checkNodeUsers(run, input.nodeUsers);
     run.originTaskId = task.id;
     const node = requireNode(run.def.model, task.nodeId);
@@ -137,15 +158,14 @@ export async function completeTask(db: Db, auth: AuthContext, input: CompleteInp
       case 'reject':
       case 'backToStart':
         requireTaskType(task, ['NORMAL', 'DELIVERTO']);
-        requireButton(run, task, ['reject', 'backToStart']);
-        await takeFormData(run, node, input.data);
+        await takeFormData(run, node, task, input.data, false);
         await sendBackFromTask(run, task, acting, { ...input, actionName: input.actionName });
         break;
       default:
         requireTaskType(task, ['NORMAL', 'DELIVERTO']);
         if (input.actionName === 'abandon' && !task.signBatch)
           throw new AppError(400, 'flow.abandonOnlyInCountersign');
-        await takeFormData(run, node, input.data);
+        await takeFormData(run, node, task, input.data, input.actionName !== 'abandon');
         if (node.type === 'START') await resubmit(run, task, acting, input);
         else if (task.signBatch) await vote(run, task, node, acting, input);
         else await decide(run, task, node, acting, input);

@@ -1,10 +1,8 @@
 import {
   isWritable,
   SERVICE_TASK_STATUS,
-  TASK_LOCK,
   URGENT_LEVELS,
   type DueUnit,
-  type TaskLockCode,
   type UrgentLevel,
 } from '@eip/contracts/flow';
 import type { Db, Executor } from '../../../db/client.js';
@@ -26,7 +24,7 @@ import {
   resumeWaitingWork,
   scheduleServiceCall,
 } from './advance.js';
-import { actingOn, openTask, requireButton } from './authority.js';
+import { actingOn, openTask, refuseUnlessLockHolder, requireOffered } from './authority.js';
 import { clearAllWork } from './clear.js';
 import { dueAfter } from './due.js';
 import { formAt, type FormData } from './forms.js';
@@ -66,12 +64,8 @@ export async function terminateInstance(
 async function terminatingHandler(tx: Executor, auth: AuthContext, instId: string, taskId: string) {
   const instance = await repo.lockInstance(tx, auth.tenantId, instId);
   if (instance && (instance.initiatorId === auth.userId || (await isTenantAdmin(tx, auth)))) return undefined;
-  const opened = await openTask(tx, auth, taskId);
+  const opened = await openTask(tx, auth, taskId, 'terminate');
   if (opened.task.instanceId !== instId) throw notFound('flow.taskNotFound', { id: taskId });
-  const buttons = opened.run.def.settings.nodes[opened.task.nodeId]?.buttons ?? [];
-  if (!buttons.some((b) => b.alias === 'endProcess')) {
-    throw forbidden('flow.operationNotOffered', { name: opened.task.name });
-  }
   return opened.run;
 }
 
@@ -131,77 +125,9 @@ export async function retryServiceCall(db: Db, auth: AuthContext, input: { instI
   });
 }
 
-/** The lock state of a task for the caller (spec §4 codes 0–5). */
-async function lockCode(
-  tx: Executor,
-  auth: AuthContext,
-  task: repo.TaskRow,
-  admin: boolean,
-): Promise<TaskLockCode> {
-  if (task.status !== 'pending') return TASK_LOCK.hasHandle;
-  if (task.lockedBy && task.lockedBy !== auth.userId)
-    return admin ? TASK_LOCK.adminOperate : TASK_LOCK.lockedBySomeone;
-  if (task.lockedBy === auth.userId) return TASK_LOCK.canUnlock;
-  const candidates = await repo.candidatesOfTask(tx, auth.tenantId, task.id);
-  return candidates.length > 1 ? TASK_LOCK.canLock : TASK_LOCK.noUnlock;
-}
-
-/** A task the caller may see the lock of: a candidate's, or any for an administrator. */
-async function lockableTask(tx: Executor, auth: AuthContext, taskId: string) {
-  const task = await repo.findTask(tx, auth.tenantId, taskId);
-  if (!task) throw notFound('flow.taskNotFound', { id: taskId });
-  const admin = await isTenantAdmin(tx, auth);
-  if (!admin && task.status === 'pending' && !(await actingOn(tx, auth, task))) {
-    if (await takesPartIn(tx, auth.tenantId, task.instanceId, auth.userId))
-      throw forbidden('flow.notYourTask');
-    throw notFound('flow.taskNotFound', { id: taskId });
-  }
-  if (
-    !admin &&
-    task.status !== 'pending' &&
-    !(await takesPartIn(tx, auth.tenantId, task.instanceId, auth.userId))
-  ) {
-    throw notFound('flow.taskNotFound', { id: taskId });
-  }
-  return { task, admin };
-}
-
-export async function canLock(db: Db, auth: AuthContext, taskId: string) {
-  const { task, admin } = await lockableTask(db, auth, taskId);
-  return lockCode(db, auth, task, admin);
-}
-
-/**
- * Locks a shared task for the caller (the other candidates cannot handle it) or unlocks it; an
- * administrator may unlock anyone's lock. Answers the new lock code.
- */
-export async function lockUnlock(db: Db, auth: AuthContext, taskId: string) {
-  return db.transaction(async (tx) => {
-    const found = await repo.findTask(tx, auth.tenantId, taskId);
-    if (found) await repo.lockInstance(tx, auth.tenantId, found.instanceId);
-    const { task, admin } = await lockableTask(tx, auth, taskId);
-    const code = await lockCode(tx, auth, task, admin);
-    if (code === TASK_LOCK.canLock) {
-      await repo.updateTasks(tx, auth.tenantId, [task.id], { lockedBy: auth.userId });
-      return TASK_LOCK.canUnlock;
-    }
-    if (code === TASK_LOCK.canUnlock || code === TASK_LOCK.adminOperate) {
-      await repo.updateTasks(tx, auth.tenantId, [task.id], { lockedBy: null });
-      return TASK_LOCK.canLock;
-    }
-    throw conflict(
-      code === TASK_LOCK.lockedBySomeone
-        ? 'flow.taskLocked'
-        : code === TASK_LOCK.hasHandle
-          ? 'flow.taskHandled'
-          : 'flow.nothingToLock',
-    );
-  });
-}
-
 /**
  * Delay (延期): a pending task's due time moves later by an amount; its reminder moves with it. Its
- * handlers, the initiator or an administrator.
+ * handler, the initiator or an administrator, when the task offers taskDelay and nobody else holds its lock.
  */
 export async function delayTask(
   db: Db,
@@ -213,16 +139,14 @@ export async function delayTask(
     if (!found) throw notFound('flow.taskNotFound', { id: input.taskId });
     const run = await lockRun(tx, auth, found.instanceId);
     const task = (await repo.findTask(tx, auth.tenantId, input.taskId))!;
-    const allowed =
-      Boolean(await actingOn(tx, auth, task)) ||
-      run.instance.initiatorId === auth.userId ||
-      (await isTenantAdmin(tx, auth));
-    if (!allowed) {
-      if (await takesPartIn(tx, auth.tenantId, task.instanceId, auth.userId))
-        throw forbidden('flow.notYourTask');
-      throw notFound('flow.taskNotFound', { id: input.taskId });
+    const steering = run.instance.initiatorId === auth.userId || (await isTenantAdmin(tx, auth));
+    if (steering && task.status === 'pending') {
+      await refuseUnlessLockHolder(tx, auth, task);
+      await requireOffered(run, task, { via: 'self', principal: null }, 'delay');
+    } else {
+      // as its handler, refused as any operation on the task is
+      await openTask(tx, auth, task.id, 'delay');
     }
-    if (task.status !== 'pending') throw conflict('flow.taskHandled');
     const dueAt = dueAfter(task.dueAt && task.dueAt > new Date() ? task.dueAt : new Date(), {
       amount: input.amount,
       unit: input.unit,
@@ -239,11 +163,15 @@ export async function delayTask(
   });
 }
 
-/** Marks a task read for its handler (the todo list's unread mark; 待阅 / 已阅 in the opinion table). */
-export async function markTaskRead(db: Db, auth: AuthContext, taskId: string) {
+/**
+ * Marks a task read when its handler (for a leader: `leaderId`) opens it: the todo list's unread mark,
+ * and 待阅 → 已阅 in the opinion table.
+ */
+export async function markTaskRead(db: Db, auth: AuthContext, taskId: string, leaderId?: string) {
   return db.transaction(async (tx) => {
     const task = await repo.findTask(tx, auth.tenantId, taskId);
-    if (!task || !(await actingOn(tx, auth, task))) throw notFound('flow.taskNotFound', { id: taskId });
+    if (!task || !(await actingOn(tx, auth, task, leaderId)))
+      throw notFound('flow.taskNotFound', { id: taskId });
     await repo.updateTasks(tx, auth.tenantId, [task.id], { isRead: true });
     await repo.updateWaitingOpinions(tx, auth.tenantId, [task.id], { isRead: true });
     return null;
@@ -257,8 +185,9 @@ export async function saveTaskDraft(
   input: { taskId: string; data?: FormData; opinion?: string; agentLeaderId?: string },
 ) {
   return db.transaction(async (tx) => {
-    const { task, run } = await openTask(tx, auth, input.taskId, { leaderId: input.agentLeaderId });
-    requireButton(run, task, ['saveDraft']);
+    const { task, run } = await openTask(tx, auth, input.taskId, 'saveDraft', {
+      leaderId: input.agentLeaderId,
+    });
     const { permissions } = formAt(
       run.def,
       requireNode(run.def.model, task.nodeId),

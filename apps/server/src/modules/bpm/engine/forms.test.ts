@@ -70,6 +70,27 @@ describe('field permissions b / w / r / n (spec §5)', () => {
     ]);
   });
 
+  it('names a refused field by its title, as the browser’s messages do', () => {
+    const titled = {
+      ...form,
+      schema: {
+        ...form.schema,
+        properties: { ...form.schema.properties, days: { type: 'number', title: '请假天数' } },
+      },
+    };
+    const withTitles = { form: titled, validate: compileFormSchema(titled.schema) };
+    const start = permissionsAt(settings, 'Start', true, titled, {});
+    expect(refusal(() => submitData({}, { note: 'x' }, start, withTitles))).toEqual([
+      'flow.fieldRequired',
+      '请假天数',
+    ]);
+    const leader = permissionsAt(settings, 'Leader', false, titled, {});
+    expect(refusal(() => submitData({ days: 2 }, { days: 3 }, leader, withTitles))).toEqual([
+      'flow.fieldReadOnly',
+      '请假天数',
+    ]);
+  });
+
   it('a field left out takes its schema default, so a read-only default is stored at the start', () => {
     const withDefault = {
       ...form,
@@ -103,5 +124,16 @@ describe('field permissions b / w / r / n (spec §5)', () => {
     expect(checkFormSchema({ type: 'string' })).toBe('type');
     expect(checkFormSchema({ type: 'object' })).toBe('properties');
     expect(checkFormSchema({ type: 'object', properties: { a: { type: 'nope' } } })).not.toBeNull();
+  });
+
+  it('the helpers of spec §5 are formats the server checks as the browser does', () => {
+    const validate = compileFormSchema({
+      type: 'object',
+      properties: { mobile: { type: 'string', format: 'phone' }, fee: { type: 'string', format: 'money' } },
+    });
+    expect(validate({ mobile: '13800138000', fee: '12.50' })).toBe(true);
+    expect(validate({ mobile: '12345' })).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ keyword: 'format', params: { format: 'phone' } });
+    expect(validate({ fee: '1.234' })).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 import { isWritable, type FieldPermission, type FlowSettings } from '@eip/contracts/flow';
+import { HELPER_FORMATS } from '@eip/contracts/utils';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AppError, badRequest } from '../../../errors.js';
 import { issueField, issueReason, type ValidationIssue } from '../../../i18n/validation-reason.js';
 import { settingsOf } from '../../../flow/settings-schema.js';
+import { signatureFieldsOf } from '../../sign/fields.js';
 import type { LoadedDefinition } from '../definitions.js';
 
 export type FormData = Record<string, unknown>;
@@ -20,6 +22,8 @@ export interface FlowForm {
 // useDefaults: a field the submission leaves out takes its schema default, whatever the browser sent
 const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: true });
 addFormats.default(ajv);
+// the helpers of spec §5, as the browser checks them too ("format": "phone")
+for (const [name, check] of Object.entries(HELPER_FORMATS)) ajv.addFormat(name, check);
 
 /**
  * The validator of a form's JSON Schema; it fills in the schema's defaults of missing fields. The schema
@@ -92,7 +96,8 @@ function fieldsOf(form: FlowForm | null, data: FormData): string[] {
 
 /**
  * What a node lets its handler do with each field: its listed permission; an unlisted field is writable
- * at the start (the initiator fills the form in) and read-only afterwards.
+ * at the start (the initiator fills the form in) and read-only afterwards, but an unlisted signature field
+ * is writable everywhere (spec §5: signature default w).
  */
 export function permissionsAt(
   settings: FlowSettings,
@@ -102,9 +107,11 @@ export function permissionsAt(
   data: FormData,
 ): Permissions {
   const listed = settingsOf(settings, nodeId)?.fieldPermissions ?? {};
+  const signatures = signatureFieldsOf(form);
   const result: Permissions = {};
   for (const field of fieldsOf(form, data)) {
-    result[field] = Object.hasOwn(listed, field) ? listed[field]! : isStart ? 'w' : 'r';
+    const unlisted = isStart || signatures.has(field) ? 'w' : 'r';
+    result[field] = Object.hasOwn(listed, field) ? listed[field]! : unlisted;
   }
   return result;
 }
@@ -142,6 +149,12 @@ const isBlank = (value: unknown) =>
 export const missingRequiredField = (data: FormData, permissions: Permissions) =>
   Object.entries(permissions).find(([field, permission]) => permission === 'b' && isBlank(data[field]))?.[0];
 
+/** A field as the form shows it, by its title (as the browser's messages name it), else by its key. */
+function fieldTitle(form: LoadedForm | null, field: string): string {
+  const property = (form?.form.schema.properties as Record<string, { title?: unknown }> | undefined)?.[field];
+  return typeof property?.title === 'string' && property.title ? property.title : field;
+}
+
 const sameValue = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -160,7 +173,8 @@ export function submitData(
   for (const [field, value] of Object.entries(incoming ?? {})) {
     const permission = permissions[field] ?? 'r';
     if (isWritable(permission)) merged[field] = value;
-    else if (!sameValue(current[field], value)) throw new AppError(400, 'flow.fieldReadOnly', { field });
+    else if (!sameValue(current[field], value))
+      throw new AppError(400, 'flow.fieldReadOnly', { field: fieldTitle(form, field) });
   }
   // validated on a copy: the validator fills in defaults, which only writable fields take over
   const checked = structuredClone(merged);
@@ -171,7 +185,7 @@ export function submitData(
       merged[field] = checked[field];
   }
   const missing = missingRequiredField(merged, permissions);
-  if (missing) throw new AppError(400, 'flow.fieldRequired', { field: missing });
+  if (missing) throw new AppError(400, 'flow.fieldRequired', { field: fieldTitle(form, missing) });
   if (!valid && issue)
     throw badRequest('error.invalidInput', { field: issueField('data', issue), reason: issueReason(issue) });
   return merged;

@@ -26,6 +26,8 @@ export async function recordNodeOpinion(
   by: Person | null,
   opinion?: string,
   taskId: string | null = null,
+  /** whom `by` acted for (a secretary starting for a leader) */
+  principal: Person | null = null,
 ) {
   await repo.insertOpinion(run.tx, {
     tenantId: run.tenantId,
@@ -38,6 +40,8 @@ export async function recordNodeOpinion(
     auditorName: by?.name ?? null,
     qualfieds: [],
     opinion: opinion?.trim() || null,
+    principalId: principal?.id ?? null,
+    principalName: principal?.name ?? null,
     handledNow: true,
     durMs: 0,
   });

@@ -2,15 +2,18 @@ import type { Language } from '@eip/contracts/codes';
 import { isWritable } from '@eip/contracts/flow';
 import type { Db, Executor } from '../../../db/client.js';
 import { newId } from '../../../db/ids.js';
-import { forbidden, notFound } from '../../../errors.js';
+import { badRequest, forbidden, notFound } from '../../../errors.js';
 import { translate } from '../../../i18n/messages.js';
 import type { AuthContext } from '../../../security/tokens.js';
 import { hasStartRight } from '../../bpm-personal/start-rights.js';
 import { countFlowUse } from '../../bpm-personal/start-flow.repository.js';
+import { findPair } from '../../bpm-personal/secretary.repository.js';
+import { findUserById } from '../../uc/user.repository.js';
 import { findMainByKey } from '../definition.repository.js';
 import { loadDefinition, type LoadedDefinition } from '../definitions.js';
 import * as repo from '../runtime.repository.js';
 import { checkNodeUsers, moveOn } from './advance.js';
+import { refuseStartSignatures } from '../../sign/signature-field.js';
 import { formAt, submitData, type FormData } from './forms.js';
 import { recordNodeOpinion } from './opinions.js';
 import { personOf, runOf, startNodeOf, type Person } from './run.js';
@@ -25,6 +28,8 @@ export interface StartInput {
   businessKey?: string;
   /** handlers picked for nodes that let the initiator pick them */
   nodeUsers?: Record<string, string[]>;
+  /** a secretary starts the request for this leader of theirs (spec §6 userId + defId + leadId) */
+  leadId?: string;
 }
 
 /** The subject of a request started without one: the flow's template, else 张三的请假申请 in the initiator's language. */
@@ -105,36 +110,65 @@ export function newInstanceRow(
   };
 }
 
-/** Starts an instance with the initiator's form data (checked by the start node's permissions and the form). */
+/**
+ * Who a request is started for: the caller, or the leader a secretary names (spec §6: a secretary may start
+ * for their leader, with the leader's start rights). The leader must be active; anyone else is refused.
+ */
+export async function initiatorFor(
+  tx: Executor,
+  auth: AuthContext,
+  leadId: string | undefined,
+): Promise<Person> {
+  if (leadId === undefined || leadId === auth.userId) return personOf(tx, auth);
+  const pair = await findPair(tx, auth.tenantId, { leaderId: leadId, secretaryId: auth.userId }, undefined);
+  const leader = pair ? await findUserById(tx, auth.tenantId, leadId) : undefined;
+  if (!leader || leader.status !== 1) throw forbidden('flow.notLeadersSecretary', { id: leadId });
+  return { id: leader.id, name: leader.fullname };
+}
+
+/**
+ * Starts an instance with the initiator's form data (checked by the start node's permissions and the form).
+ * A secretary starting for a leader makes the leader the initiator; the submit opinion names the secretary
+ * acting for them.
+ */
 export async function startInstance(db: Db, auth: AuthContext, lang: Language, input: StartInput) {
   return db.transaction(async (tx) => {
+    if (input.leadId !== undefined && input.draftId) throw badRequest('flow.draftNotForLeader');
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
     const def = await definitionToStart(tx, auth, input, draft);
     if (!def.row.isMain && !draft) throw forbidden('flow.notMainVersion');
-    await requireStartRight(tx, auth, def);
-    const initiator = await personOf(tx, auth);
+    const initiator = await initiatorFor(tx, auth, input.leadId);
+    await requireStartRight(tx, auth, def, initiator.id);
     const start = startNodeOfDefinition(def);
     const current = (draft?.data as FormData | undefined) ?? {};
     const { form, permissions } = formAt(def, start, {
       ...current,
       ...input.data,
     });
+    refuseStartSignatures(form?.form ?? null, input.data ?? {});
     const data = submitData(current, input.data ?? {}, permissions, form);
     const instance = newInstanceRow(auth, lang, def, initiator, data, input, 'running', draft);
     if (draft) await repo.deleteInstance(tx, auth.tenantId, draft.id);
     await repo.insertInstance(tx, instance);
     const run = await runOf(tx, instance, initiator);
     checkNodeUsers(run, input.nodeUsers);
-    await recordNodeOpinion(run, startNodeOf(run), 'submit', initiator);
+    const actingFor = initiator.id === auth.userId ? null : initiator;
+    const submitter = actingFor ? await personOf(tx, auth) : initiator;
+    await recordNodeOpinion(run, startNodeOf(run), 'submit', submitter, undefined, null, actingFor);
     await moveOn(run, start.id);
     await countFlowUse(tx, auth.tenantId, auth.userId, def.row.defKey);
     return { instId: instance.id, subject: instance.subject };
   });
 }
 
-/** Spec §6: start rights are checked per flow definition. */
-export async function requireStartRight(tx: Executor, auth: AuthContext, def: LoadedDefinition) {
-  if (!(await hasStartRight(tx, auth.tenantId, auth.userId, def.settings))) {
+/** Spec §6: start rights are checked per flow definition, for the initiator (the caller unless a leader). */
+export async function requireStartRight(
+  tx: Executor,
+  auth: AuthContext,
+  def: LoadedDefinition,
+  initiatorId = auth.userId,
+) {
+  if (!(await hasStartRight(tx, auth.tenantId, initiatorId, def.settings))) {
     throw forbidden('personal.noStartRight', { defKey: def.row.name });
   }
 }
@@ -154,10 +188,11 @@ export async function saveStartDraft(db: Db, auth: AuthContext, lang: Language, 
     await requireStartRight(tx, auth, def);
     const initiator = await personOf(tx, auth);
     const current = (draft?.data as FormData | undefined) ?? {};
-    const { permissions } = formAt(def, startNodeOfDefinition(def), {
+    const { form, permissions } = formAt(def, startNodeOfDefinition(def), {
       ...current,
       ...input.data,
     });
+    refuseStartSignatures(form?.form ?? null, input.data ?? {});
     const data = { ...current };
     for (const [field, value] of Object.entries(input.data ?? {})) {
       if (isWritable(permissions[field])) data[field] = value;

@@ -98,6 +98,7 @@ export async function createTasks(run: Run, specs: TaskSpec[]): Promise<repo.Tas
       ownerId: spec.ownerId ?? null,
       assigneeId: spec.assigneeId ?? null,
       lockedBy: null,
+      lockedUntil: null,
       isRead: false,
       dueAt: due && (spec.type ?? 'NORMAL') === 'NORMAL' ? dueAfter(now, due) : null,
       urgentStateValue: null,

@@ -29,13 +29,13 @@ export function useApproval(
   const userId = useSession((state) => state.user?.userId);
   const instance = useQuery({
     queryKey: approvalKeys.instance(instId),
-    queryFn: () => call('getInstFormAndBO', { query: { instId }, silent: true }),
+    queryFn: () => call('getInstFormAndBO', { query: { instId, leaderId }, silent: true }),
     enabled: Boolean(instId),
     refetchOnWindowFocus: true,
   });
   const opinions = useQuery({
     queryKey: approvalKeys.opinions(instId),
-    queryFn: () => call('instanceFlowOpinions', { query: { instId }, silent: true }),
+    queryFn: () => call('instanceFlowOpinions', { query: { instId, leaderId }, silent: true }),
     enabled: Boolean(instId),
     refetchInterval: POLL_MS,
     refetchOnWindowFocus: true,

@@ -7,11 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
+import { ActingForProvider, useActingFor } from '../../../components/approval/actingFor';
 import { ReadableColors } from '../../../components/approval/ReadableColors';
 import { InstanceStatusTag } from '../../../components/approval/status';
 import { formatTime } from '../../../components/approval/time';
 import { FlowChartDialog } from '../../../components/flow-chart/FlowChartDialog';
 import { OpinionTable } from '../../../components/opinion-table/OpinionTable';
+import { OpinionSignatures } from '../../../components/signature/OpinionSignatures';
+import { VerifySignaturesButton } from '../../../components/signature/VerifySignaturesButton';
 import type { FormValues, SchemaFormHandle } from '../../../components/schema-form/SchemaForm';
 import { writableData } from '../../../components/schema-form/permissions';
 import { useSession } from '../../../stores/session';
@@ -23,16 +26,18 @@ import { FormSection } from './components/FormSection';
 import { InstanceActions } from './components/InstanceActions';
 import { LockButton } from './components/LockButton';
 import { OperationDialog } from './components/OperationDialog';
+import { PHONE_BAR_HEIGHT, PhoneActionBar } from './components/PhoneActionBar';
 import { useApproval } from './hooks';
-import { KEEPS_TASK, TASK_OPERATIONS, type OperationInput } from './operations';
+import { KEEPS_TASK, mainActions, PRIMARY_ACTIONS, TASK_OPERATIONS, type OperationInput } from './operations';
 
 /** Spec §9 "watermark on preview shows account and time", with the flow's own text when it has one. */
 function PreviewWatermark({ instId, on, children }: { instId: string; on: boolean; children: ReactNode }) {
   const account = useSession((state) => state.user?.account ?? '');
+  const leaderId = useActingFor();
   const [time] = useState(() => dayjs().format('YYYY-MM-DD HH:mm'));
   const flowMark = useQuery({
     queryKey: ['approval', 'watermark', instId],
-    queryFn: () => call('getWatermark', { query: { instId }, silent: true }),
+    queryFn: () => call('getWatermark', { query: { instId, leaderId }, silent: true }),
     enabled: on,
     staleTime: Infinity,
   });
@@ -135,10 +140,19 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
   useEffect(() => {
     if (noticeId) markNoticeRead(noticeId);
   }, [noticeId, markNoticeRead]);
+  // the handler has opened the task: its waiting opinion turns from 待阅 to 已阅
+  const { mutate: markTaskRead } = useMutation({
+    mutationFn: (id: string) => call('addReadRecord', { body: { taskId: id, leaderId }, silent: true }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: approvalKeys.opinions(instId) }),
+  });
+  const unread = handling?.bpmTask.isRead === false;
+  useEffect(() => {
+    if (taskId && unread) markTaskRead(taskId);
+  }, [taskId, unread, markTaskRead]);
 
   /** Prints the form; the print is recorded in the instance's print log. */
   const print = () => {
-    void call('printLog', { body: { instId }, silent: true }).catch(() => undefined);
+    void call('printLog', { body: { instId, leaderId }, silent: true }).catch(() => undefined);
     window.print();
   };
 
@@ -167,8 +181,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
   }, []);
 
   const press = (alias: string, name: string) => {
-    const needsValidForm = ['agree', 'agreeTrans', 'startFlow'].includes(alias);
-    if (needsValidForm && !formValid()) return toast.error(t('approval.form.fieldInvalid'));
+    if (PRIMARY_ACTIONS.includes(alias) && !formValid()) return toast.error(t('approval.form.fieldInvalid'));
     if (alias === 'startFlow') {
       return confirm(name, undefined, () => operate.mutate({ alias: 'agree', label: name, input: {} }));
     }
@@ -193,10 +206,58 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
       TASK_OPERATIONS[button.alias] || (OWN_BUTTONS.has(button.alias) && button.alias !== 'lockUnlock'),
   );
   const operation = dialog && TASK_OPERATIONS[dialog.alias];
+  const nodeButton = (button: (typeof shownButtons)[number]) => (
+    <Button
+      key={button.alias}
+      type={PRIMARY_ACTIONS.includes(button.alias) ? 'primary' : 'default'}
+      loading={
+        (operate.isPending && operate.variables?.label === button.name) ||
+        (saveDraft.isPending && button.alias === 'saveDraft')
+      }
+      onClick={() => press(button.alias, button.name)}
+    >
+      {button.name}
+    </Button>
+  );
+  // on a phone the node's two main actions stay at hand, the rest go under 更多; the desktop shows all
+  const mainAliases = mobile ? mainActions(shownButtons.map((button) => button.alias)) : [];
+  const main = shownButtons.filter((button) => mainAliases.includes(button.alias)).map(nodeButton);
+  const more = (
+    <>
+      {shownButtons.filter((button) => !mainAliases.includes(button.alias)).map(nodeButton)}
+      {taskId && buttons.data?.some((button) => button.alias === 'lockUnlock') && (
+        <LockButton taskId={taskId} leaderId={leaderId} />
+      )}
+      <InstanceActions
+        instance={inst}
+        opinions={opinions.data ?? []}
+        userId={userId}
+        taskId={taskId}
+        type={type}
+        canTerminate={Boolean(buttons.data?.some((button) => button.alias === 'endProcess'))}
+      />
+      <CollectButton instId={instId} />
+      {!buttons.data?.some((button) => button.alias === 'flowImage') && (
+        <Button icon={<ApartmentOutlined />} onClick={() => setChartOpen(true)}>
+          {t('approval.chart.open')}
+        </Button>
+      )}
+      {!buttons.data?.some((button) => button.alias === 'print') && (
+        <Button icon={<PrinterOutlined />} onClick={print}>
+          {t('approval.form.print')}
+        </Button>
+      )}
+    </>
+  );
 
   return (
     <ReadableColors>
-      <Flex vertical gap="middle" className="eip-approval-form">
+      <Flex
+        vertical
+        gap="middle"
+        className="eip-approval-form"
+        style={mobile ? { paddingBottom: PHONE_BAR_HEIGHT } : undefined}
+      >
         {modalHolder}
         <Flex justify="space-between" align="flex-start" gap="middle" wrap>
           <Flex vertical gap={4}>
@@ -224,43 +285,12 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
               )}
             </Flex>
           </Flex>
-          <Flex gap="small" wrap role="toolbar" aria-label={t('approval.form.title')}>
-            {shownButtons.map((button) => (
-              <Button
-                key={button.alias}
-                type={['agree', 'startFlow', 'agreeTrans'].includes(button.alias) ? 'primary' : 'default'}
-                loading={
-                  (operate.isPending && operate.variables?.label === button.name) ||
-                  (saveDraft.isPending && button.alias === 'saveDraft')
-                }
-                onClick={() => press(button.alias, button.name)}
-              >
-                {button.name}
-              </Button>
-            ))}
-            {taskId && buttons.data?.some((button) => button.alias === 'lockUnlock') && (
-              <LockButton taskId={taskId} />
-            )}
-            <InstanceActions
-              instance={inst}
-              opinions={opinions.data ?? []}
-              userId={userId}
-              taskId={taskId}
-              type={type}
-              canTerminate={Boolean(buttons.data?.some((button) => button.alias === 'endProcess'))}
-            />
-            <CollectButton instId={instId} />
-            {!buttons.data?.some((button) => button.alias === 'flowImage') && (
-              <Button icon={<ApartmentOutlined />} onClick={() => setChartOpen(true)}>
-                {t('approval.chart.open')}
-              </Button>
-            )}
-            {!buttons.data?.some((button) => button.alias === 'print') && (
-              <Button icon={<PrinterOutlined />} onClick={print}>
-                {t('approval.form.print')}
-              </Button>
-            )}
-          </Flex>
+          {!mobile && (
+            <Flex gap="small" wrap role="toolbar" aria-label={t('approval.form.title')}>
+              {main}
+              {more}
+            </Flex>
+          )}
         </Flex>
         {lostTask && <Alert type="info" showIcon title={t('approval.form.notYourTask')} />}
         {handling?.draft && <Alert type="info" showIcon title={t('approval.form.draftRestored')} />}
@@ -278,7 +308,11 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
                 </Descriptions.Item>
               )}
             </Descriptions>
-            <Card title={form.form?.name ?? t('approval.form.formData')} size="small">
+            <Card
+              title={form.form?.name ?? t('approval.form.formData')}
+              size="small"
+              extra={<VerifySignaturesButton instId={instId} />}
+            >
               {taskId && task.isPending ? (
                 <Skeleton active />
               ) : (
@@ -290,12 +324,21 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
                   data={data}
                   onChange={setData}
                   formRef={formRef}
+                  instanceId={instId}
                 />
               )}
             </Card>
-            {handling?.bpmTask.signBatch && taskId && <CountersignVoters taskId={taskId} />}
+            {handling?.bpmTask.signBatch && taskId && (
+              <CountersignVoters taskId={taskId} leaderId={leaderId} />
+            )}
             <Card title={t('approval.opinions.title')} size="small" id="eip-approval-history">
-              <OpinionTable opinions={opinions.data ?? []} loading={opinions.isPending} />
+              <OpinionTable
+                opinions={opinions.data ?? []}
+                loading={opinions.isPending}
+                beside={(row) => (
+                  <OpinionSignatures instId={instId} nodeId={row.nodeId} userId={row.auditor} />
+                )}
+              />
             </Card>
           </Flex>
         </PreviewWatermark>
@@ -304,6 +347,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
             operation={operation}
             title={dialog.title}
             taskId={taskId}
+            leaderId={leaderId}
             defKey={inst.procDefKey}
             pending={operate.isPending}
             onClose={() => setDialog(null)}
@@ -311,6 +355,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
           />
         )}
         <FlowChartDialog instId={instId} open={chartOpen} onClose={() => setChartOpen(false)} />
+        {mobile && <PhoneActionBar main={main} more={more} label={t('approval.form.title')} />}
       </Flex>
     </ReadableColors>
   );
@@ -322,16 +367,19 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
  */
 export function ApprovalFormPage() {
   const [params] = useSearchParams();
+  const leaderId = params.get('leaderId') ?? undefined;
   return (
-    <ApprovalView
-      key={params.toString()}
-      instId={params.get('instId') ?? ''}
-      noticeId={params.get('noticeId') ?? undefined}
-      taskId={params.get('taskId') ?? undefined}
-      leaderId={params.get('leaderId') ?? undefined}
-      readonly={params.get('isReadonly') === 'true'}
-      type={params.get('type') ?? undefined}
-    />
+    <ActingForProvider value={leaderId}>
+      <ApprovalView
+        key={params.toString()}
+        instId={params.get('instId') ?? ''}
+        noticeId={params.get('noticeId') ?? undefined}
+        taskId={params.get('taskId') ?? undefined}
+        leaderId={leaderId}
+        readonly={params.get('isReadonly') === 'true'}
+        type={params.get('type') ?? undefined}
+      />
+    </ActingForProvider>
   );
 }
 

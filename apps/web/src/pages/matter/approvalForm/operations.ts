@@ -177,3 +177,20 @@ export const INSTANCE_OPERATIONS = {
   },
 } satisfies Record<string, Operation<InstanceContext>>;
 export type InstanceOperationName = keyof typeof INSTANCE_OPERATIONS;
+
+/** The buttons that move a request on: shown as primary. */
+export const PRIMARY_ACTIONS: readonly string[] = ['agree', 'startFlow', 'agreeTrans'];
+/** The buttons that turn a request down or send it back, 驳回 first: the second main action of a node. */
+const DECLINING_ACTIONS: readonly string[] = ['reject', 'backToStart', 'oppose', 'opposeTrans'];
+
+/**
+ * The node's two main actions among its buttons (in their order): the one that moves the request on
+ * (同意) and the one that turns it down (驳回 before 反对); a node without one of them has its first other
+ * button in its place.
+ */
+export function mainActions(aliases: readonly string[]): string[] {
+  const pick = (kind: readonly string[]) => kind.find((alias) => aliases.includes(alias));
+  const chosen = [pick(PRIMARY_ACTIONS), pick(DECLINING_ACTIONS)].filter((alias) => alias !== undefined);
+  const others = aliases.filter((alias) => !chosen.includes(alias));
+  return aliases.filter((alias) => [...chosen, ...others].slice(0, 2).includes(alias));
+}

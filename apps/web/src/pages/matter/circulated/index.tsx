@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { call } from '../../../api/client';
 import { formatTime } from '../../../components/approval/time';
 import type { NoticeRow } from '../../../components/approval/types';
-import { readonlyFormPath } from '../shared/links';
+import { readonlyFormPath } from '@eip/contracts/utils';
 import { MatterList } from '../shared/MatterList';
 import { useListCount } from '../shared/listCounts';
 

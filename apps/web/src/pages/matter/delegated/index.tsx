@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import type { TaskRow } from '../../../components/approval/types';
-import { readonlyFormPath } from '../shared/links';
+import { readonlyFormPath } from '@eip/contracts/utils';
 import { MatterList } from '../shared/MatterList';
 import { taskColumns } from '../shared/taskColumns';
 import { useListCount } from '../shared/listCounts';

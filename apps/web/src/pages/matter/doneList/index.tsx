@@ -1,24 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { instanceColumns } from '../shared/instanceColumns';
-import { readonlyFormPath } from '../shared/links';
+import { readonlyFormPath } from '@eip/contracts/utils';
 import { MatterList } from '../shared/MatterList';
 import { formatTime } from '../../../components/approval/time';
-import type { InstanceRow } from '../../../components/approval/types';
+import type { InstanceListRow } from '../../../components/approval/types';
 
-const open = (row: InstanceRow) => readonlyFormPath(row.id, 'done');
+const open = (row: InstanceListRow) => readonlyFormPath(row.id, 'done');
 
 /** 已办事项 (menu component doneList): the requests the user has handled a task of. */
 export function DoneListPage() {
   const { t } = useTranslation();
   return (
-    <MatterList<InstanceRow>
+    <MatterList<InstanceListRow>
       name="done"
       title={t('approval.menu.doneList')}
       fetchPage={(body) => call('getDoneInstList', { query: {}, body })}
       rowKey={(row) => row.id}
       openPath={open}
-      columns={instanceColumns<InstanceRow>(t, open, [
+      columns={instanceColumns<InstanceListRow>(t, open, [
         {
           key: 'handleTime',
           title: t('approval.list.handleTime'),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import type { TaskRow } from '../../../components/approval/types';
-import { taskFormPath } from '../shared/links';
+import { taskFormPath } from '@eip/contracts/utils';
 import { MatterList } from '../shared/MatterList';
 import { taskColumns } from '../shared/taskColumns';
 import { useListCount } from '../shared/listCounts';

@@ -4,7 +4,7 @@ import { call } from '../../../api/client';
 import { InstanceStatusTag } from '../../../components/approval/status';
 import { formatTime } from '../../../components/approval/time';
 import { requestColumns } from '../shared/instanceColumns';
-import { readonlyFormPath } from '../shared/links';
+import { readonlyFormPath } from '@eip/contracts/utils';
 import { MatterList } from '../shared/MatterList';
 import { useListCount } from '../shared/listCounts';
 

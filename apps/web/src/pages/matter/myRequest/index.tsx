@@ -1,23 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { instanceColumns } from '../shared/instanceColumns';
-import { readonlyFormPath } from '../shared/links';
+import { readonlyFormPath } from '@eip/contracts/utils';
 import { MatterList } from '../shared/MatterList';
-import type { InstanceRow } from '../../../components/approval/types';
+import type { InstanceListRow } from '../../../components/approval/types';
 
-const open = (row: InstanceRow) => readonlyFormPath(row.id, 'request');
+const open = (row: InstanceListRow) => readonlyFormPath(row.id, 'request');
 
 /** 我的请求 (menu component myRequest): the requests the user started. */
 export function MyRequestPage() {
   const { t } = useTranslation();
   return (
-    <MatterList<InstanceRow>
+    <MatterList<InstanceListRow>
       name="myRequest"
       title={t('approval.menu.myRequest')}
       fetchPage={(body) => call('myRequest', { body })}
       rowKey={(row) => row.id}
       openPath={open}
-      columns={instanceColumns<InstanceRow>(t, open)}
+      columns={instanceColumns<InstanceListRow>(t, open)}
     />
   );
 }

@@ -1,20 +1,26 @@
+import type { BATCH_APPROVE_METHOD } from '@eip/contracts';
+import { taskFormPath } from '@eip/contracts/utils';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
-import type { TaskRow } from '../../../components/approval/types';
-import { taskFormPath } from '../shared/links';
+import { useHasPermission } from '../../../app/permission';
+import type { TodoRow } from '../../../components/approval/types';
 import { MatterList } from '../shared/MatterList';
 import { taskColumns } from '../shared/taskColumns';
 import { useListCount } from '../shared/listCounts';
 import { BatchApproval } from './components/BatchApproval';
 
-const open = (task: TaskRow) => taskFormPath(task.procInstId, task.taskId);
+const open = (task: TodoRow) => taskFormPath(task.procInstId, task.taskId);
 
-/** 待办事项 (menu component myTask): the tasks waiting for the user, with batch approval. */
+/** The method permission of batch approval, as the server names it. */
+const BATCH_APPROVE: typeof BATCH_APPROVE_METHOD = 'flow:batchApprove';
+
+/** 待办事项 (menu component myTask): the tasks waiting for the user, with batch approval for those who hold it. */
 export function MyTaskPage() {
   const { t } = useTranslation();
   const count = useListCount('todo');
+  const mayBatch = useHasPermission(BATCH_APPROVE);
   return (
-    <MatterList<TaskRow>
+    <MatterList<TodoRow>
       name="todo"
       title={t('approval.menu.myTask')}
       count={count}
@@ -22,7 +28,7 @@ export function MyTaskPage() {
       rowKey={(task) => task.taskId}
       openPath={open}
       columns={taskColumns(t, open)}
-      toolbar={(chosen, clear) => <BatchApproval chosen={chosen} clear={clear} />}
+      toolbar={mayBatch ? (chosen, clear) => <BatchApproval chosen={chosen} clear={clear} /> : undefined}
     />
   );
 }

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { InstanceStatusTag } from '../../../components/approval/status';
 import { formatTime } from '../../../components/approval/time';
-import type { InstanceRow } from '../../../components/approval/types';
+import type { InstanceListRow } from '../../../components/approval/types';
 
 interface RequestFields {
   subject: string;
@@ -43,7 +43,7 @@ export function requestColumns<Row extends RequestFields>(
 }
 
 /** The columns of an instance list (done, my requests); `open` is where the subject links to. */
-export function instanceColumns<Row extends InstanceRow>(
+export function instanceColumns<Row extends InstanceListRow>(
   t: TFunction,
   open: (row: Row) => string,
   extra: ColumnsType<Row> = [],

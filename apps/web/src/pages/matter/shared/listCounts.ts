@@ -4,12 +4,13 @@ import { approvalKeys, POLL_MS } from './queries';
 
 /**
  * The approval lists' counts, one cache each for the menu and the page. What others' actions change is
- * polled; the rest changes with one's own actions, which refresh it.
+ * pushed by the server (layouts/useLivePush) or, where no push carries it, polled; the rest changes with
+ * one's own actions, which refresh it.
  */
 const LIST_COUNTS = {
-  todo: { fetch: () => call('getTodoCount', { body: {} }), polled: true },
-  leaderTodo: { fetch: () => call('getLeaderTodoCount', { body: {} }), polled: true },
-  noticeToRead: { fetch: () => call('getNoticeTodoReadCount', { body: {} }), polled: true },
+  todo: { fetch: () => call('getTodoCount', { body: {} }), polled: false },
+  leaderTodo: { fetch: () => call('getLeaderTodoCount', { body: {} }), polled: false },
+  noticeToRead: { fetch: () => call('getNoticeTodoReadCount', { body: {} }), polled: false },
   noticeSent: { fetch: () => call('getMyNoticeReadCount', { body: {} }), polled: false },
   doneInst: { fetch: () => call('getDoneInstCount', { body: {} }), polled: false },
   myRequest: { fetch: () => call('myRequestCount'), polled: false },

@@ -2,13 +2,16 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { InstanceStatusTag } from '../../../components/approval/status';
 import { formatTime } from '../../../components/approval/time';
-import type { TaskRow } from '../../../components/approval/types';
+import type { TodoRow } from '../../../components/approval/types';
 import { requestColumns } from './instanceColumns';
 
 /** The columns of a task list (todo, leader todo, delegated); `open` is where the subject links to. */
-export function taskColumns(t: TFunction, open: (task: TaskRow) => string): ColumnsType<TaskRow> {
+export function taskColumns<Row extends TodoRow>(
+  t: TFunction,
+  open: (task: Row) => string,
+): ColumnsType<Row> {
   return [
-    ...requestColumns<TaskRow>(t, open, [
+    ...requestColumns<Row>(t, open, [
       { key: 'name', dataIndex: 'name', title: t('approval.list.node'), sorter: true },
     ]),
     {

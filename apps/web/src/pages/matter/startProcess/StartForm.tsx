@@ -11,28 +11,51 @@ import type { FormValues, SchemaFormHandle } from '../../../components/schema-fo
 import { UserPicker } from '../../../components/user-picker/UserPicker';
 import { FormSection } from '../approvalForm/components/FormSection';
 import { approvalKeys } from '../shared/queries';
+import { emptyDateFields } from './todayDates';
 
 type StartForm = RouteValue<'getFormAndBO'>;
 
-/** Where the start form comes from: a flow, or a draft of one. */
-export type StartTarget = { defId: string } | { draftId: string };
+/** Where the start form comes from: a flow (perhaps for a leader of the user's, spec §6), or a draft of one. */
+export type StartTarget = { defId: string; leadId?: string } | { draftId: string };
 
 interface StartProps {
   target: StartTarget;
   initial: FormValues;
+  /** the leader the request is started for */
+  leaderName?: string;
   onBack: () => void;
 }
 
 /** The start form of a flow or a draft once loaded. */
-export function StartForm({ target, initial, onBack }: StartProps) {
+export function StartForm({ target, initial, leaderName, onBack }: StartProps) {
   const { t } = useTranslation();
   const form = useQuery({
     queryKey: ['approval', 'startForm', target],
     queryFn: () => call('getFormAndBO', { body: target, silent: true }),
   });
+  const dateFields =
+    form.data?.form && 'defId' in target
+      ? emptyDateFields(form.data.form.schema, { ...form.data.data, ...initial })
+      : [];
+  const today = useQuery({
+    queryKey: ['form', 'currentDate'],
+    queryFn: () => call('getCurrentDate', { query: { valFormat: 'yyyy-MM-dd' }, silent: true }),
+    enabled: dateFields.length > 0,
+  });
   if (form.error) return <Alert type="error" showIcon title={t('approval.start.notFound')} />;
-  if (!form.data) return <Skeleton active paragraph={{ rows: 6 }} />;
-  return <StartFormBody start={form.data} initial={initial} onBack={onBack} />;
+  if (!form.data || (dateFields.length > 0 && today.isPending))
+    return <Skeleton active paragraph={{ rows: 6 }} />;
+  // without the server's date the fields stay empty for the user to fill
+  const todays = today.data ? Object.fromEntries(dateFields.map((field) => [field, today.data])) : {};
+  const leadId = 'leadId' in target ? target.leadId : undefined;
+  return (
+    <StartFormBody
+      start={form.data}
+      initial={{ ...todays, ...initial }}
+      leader={leadId && leaderName ? { id: leadId, name: leaderName } : undefined}
+      onBack={onBack}
+    />
+  );
 }
 
 /** Handlers chosen for the nodes ahead that let the initiator choose (issue 5). */
@@ -65,10 +88,12 @@ function NextHandlers({ defId, data }: { defId: string; data: FormValues }) {
 function StartFormBody({
   start,
   initial,
+  leader,
   onBack,
 }: {
   start: StartForm;
   initial: FormValues;
+  leader?: { id: string; name: string };
   onBack: () => void;
 }) {
   const { t } = useTranslation();
@@ -81,16 +106,31 @@ function StartFormBody({
   const [data, setData] = useState<FormValues>(() => ({ ...start.data, ...initial }));
   const [draftId, setDraftId] = useState(start.draftId ?? undefined);
   const formRef = useRef<SchemaFormHandle>(null);
-  const offers = (alias: string) => start.buttons.some((button) => button.alias === alias);
+  // a draft is its author's own: none when starting for a leader
+  const offers = (alias: string) =>
+    start.buttons.some((button) => button.alias === alias) && !(leader && alias === 'saveDraft');
 
   const submit = useMutation({
     mutationFn: (nodeUsers: Record<string, string[]> | undefined) =>
       call('startInstance', {
-        body: { defId: start.defId, draftId, subject: subject.trim() || undefined, data, nodeUsers },
+        body: {
+          defId: start.defId,
+          draftId,
+          subject: subject.trim() || undefined,
+          data,
+          nodeUsers,
+          ...(leader ? { leadId: leader.id } : {}),
+        },
       }),
     onSuccess: (started) => {
-      toast.success(t('approval.start.started', { subject: started.subject }));
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+      if (leader) {
+        // the request is the leader's: back to the flows to start another for them
+        toast.success(t('approval.start.forLeaderStarted', { name: leader.name, subject: started.subject }));
+        onBack();
+        return;
+      }
+      toast.success(t('approval.start.started', { subject: started.subject }));
       navigate('/matter/myRequest');
     },
   });

@@ -14,6 +14,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, call, callBlob } from '../../../api/client';
 import { ReadableColors } from '../../../components/approval/ReadableColors';
 import { downloadAttachment, saveBlob } from '../../../components/attachments/attachments';
+import { useFilePreview } from '../../../components/file-preview/FilePreviewDialog';
+import { PreviewButton } from '../../../components/file-preview/PreviewButton';
 import { useSettings } from '../../../stores/settings';
 import { AuthImage } from '../shared/AuthImage';
 import { ContentBody } from '../shared/ContentBody';
@@ -64,6 +66,7 @@ function Entry({ entry, actions }: { entry: ContentDetail; actions: ReturnType<t
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const mobile = useSettings((state) => state.device === 'mobile');
+  const preview = useFilePreview();
   const facts = [
     entry.classifyName,
     entry.publisherName &&
@@ -119,16 +122,20 @@ function Entry({ entry, actions }: { entry: ContentDetail; actions: ReturnType<t
                 <Typography.Title level={2} style={{ fontSize: token.fontSizeLG }}>
                   <PaperClipOutlined aria-hidden /> {t('content.attachments')}
                 </Typography.Title>
+                {preview.dialog}
                 <Flex vertical gap={4} align="flex-start">
                   {entry.ffj.map((file) => (
-                    <Button
-                      key={file.response.fileId}
-                      type="link"
-                      icon={<DownloadOutlined aria-hidden />}
-                      onClick={() => void downloadAttachment(file)}
-                    >
-                      {file.name}
-                    </Button>
+                    <Flex key={file.response.fileId} align="center" gap={4} wrap>
+                      <Button
+                        type="link"
+                        icon={<DownloadOutlined aria-hidden />}
+                        aria-label={t('files.downloadName', { name: file.name })}
+                        onClick={() => void downloadAttachment(file)}
+                      >
+                        {file.name}
+                      </Button>
+                      <PreviewButton file={file} onPreview={preview.open} />
+                    </Flex>
                   ))}
                 </Flex>
               </section>

@@ -1,12 +1,25 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Flex, Skeleton, theme } from 'antd';
 import type { CSSProperties } from 'react';
-import { useFileUrl } from './files';
+import { useFileUrl, type ThumbnailSize } from './files';
 
-/** An image of the portal's files (a cover), fetched with the user's token; a placeholder while it loads. */
-export function AuthImage({ fileId, alt, style }: { fileId: string; alt: string; style?: CSSProperties }) {
+/**
+ * An image of the portal's files (a cover), fetched with the user's token — as a thumbnail when it is shown
+ * small; a placeholder while it loads.
+ */
+export function AuthImage({
+  fileId,
+  alt,
+  style,
+  thumbnail,
+}: {
+  fileId: string;
+  alt: string;
+  style?: CSSProperties;
+  thumbnail?: ThumbnailSize;
+}) {
   const { token } = theme.useToken();
-  const url = useFileUrl(fileId);
+  const url = useFileUrl(fileId, thumbnail);
   const box: CSSProperties = {
     objectFit: 'cover',
     borderRadius: token.borderRadius,

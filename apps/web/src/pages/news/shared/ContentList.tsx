@@ -269,6 +269,7 @@ function EntryItem({
         <Link to={detailPath(row.kind, row.id)} aria-hidden tabIndex={-1} style={{ flex: 'none' }}>
           <AuthImage
             fileId={row.coverFileId}
+            thumbnail="512"
             alt=""
             style={
               mobile ? { width: '100%', aspectRatio: '16 / 9', height: 'auto' } : { width: 192, height: 108 }

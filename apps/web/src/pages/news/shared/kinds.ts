@@ -1,5 +1,5 @@
 import type { ContentKind, NEWS_PUBLISH_METHOD, QueryFilter } from '@eip/contracts';
-import { useSession } from '../../../stores/session';
+import { useHasPermission } from '../../../app/permission';
 
 /** The method permission of editors (新闻管理员), as the server names it. */
 const NEWS_PUBLISH: typeof NEWS_PUBLISH_METHOD = 'news:publish';
@@ -41,4 +41,4 @@ export const contentKeys = {
 };
 
 /** Whether the user writes news, notices and meetings (the method news:publish; administrators hold all). */
-export const useCanEdit = () => useSession((state) => state.permissions.includes(NEWS_PUBLISH));
+export const useCanEdit = () => useHasPermission(NEWS_PUBLISH);

@@ -23,16 +23,12 @@ import { useNavigate } from 'react-router';
 import { queryKeys } from '../../../api/auth';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
-import { MESSAGE_POLL_MS } from '../../../config';
+import { messageKeys } from './keys';
 
 type Message = RouteValue<'listMessages'>['rows'][number];
-type Box = 'unread' | 'all';
+type Box = 'unread' | 'read' | 'all';
 
 const PAGE_SIZES = [10, 20, 50];
-const messageKeys = {
-  list: (filter: QueryFilter) => ['messages', filter] as const,
-  all: ['messages'] as const,
-};
 
 /**
  * 内部消息 (/personal/message, opened by the bell): the user's inner messages — task arrivals, urgings,
@@ -49,11 +45,12 @@ export function MessagePage() {
   const [subject, setSubject] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: PAGE_SIZES[0]! });
   const [chosen, setChosen] = useState<string[]>([]);
+  const [shown, setShown] = useState<Message | null>(null);
 
   const filter: QueryFilter = {
     pageBean: page,
     querys: [
-      ...(box === 'unread' ? [{ property: 'isRead', value: false, operation: 'EQUAL' }] : []),
+      ...(box === 'all' ? [] : [{ property: 'isRead', value: box === 'read', operation: 'EQUAL' }]),
       ...(subject ? [{ property: 'subject', value: subject, operation: 'LIKE' }] : []),
     ],
   };
@@ -61,8 +58,6 @@ export function MessagePage() {
     queryKey: messageKeys.list(filter),
     queryFn: () => call('listMessages', { body: filter }),
     placeholderData: keepPreviousData,
-    refetchInterval: MESSAGE_POLL_MS,
-    refetchOnWindowFocus: true,
   });
   const unread = useQuery({ queryKey: queryKeys.messageCount, queryFn: () => call('getMsgbadge') });
 
@@ -89,7 +84,7 @@ export function MessagePage() {
     mutationFn: (message: Message) => call('getMessage', { query: { id: message.id } }),
     onSuccess: (message) => {
       refresh();
-      if (message.link) navigate(message.link);
+      setShown(message);
     },
   });
   const confirmRemove = () =>
@@ -156,6 +151,7 @@ export function MessagePage() {
           }}
           options={[
             { value: 'unread', label: t('messages.unreadBox', { count: unread.data ?? 0 }) },
+            { value: 'read', label: t('messages.readBox') },
             { value: 'all', label: t('messages.allBox') },
           ]}
         />
@@ -188,6 +184,42 @@ export function MessagePage() {
         </Button>
         <Button icon={<ReloadOutlined />} aria-label={t('messages.refresh')} onClick={refresh} />
       </Flex>
+      <Modal
+        open={shown !== null}
+        title={shown?.subject ?? t('messages.detail')}
+        onCancel={() => setShown(null)}
+        footer={[
+          <Button key="close" onClick={() => setShown(null)}>
+            {t('common.close')}
+          </Button>,
+          shown?.link && (
+            <Button
+              key="open"
+              type="primary"
+              onClick={() => {
+                setShown(null);
+                navigate(shown.link!);
+              }}
+            >
+              {t('messages.openLink')}
+            </Button>
+          ),
+        ]}
+      >
+        {shown && (
+          <Flex vertical gap="small">
+            <Flex gap="small" wrap>
+              <Tag>{t(`messages.types.${shown.type}`)}</Tag>
+              <Typography.Text type="secondary">
+                {dayjs(shown.createTime).format('YYYY-MM-DD HH:mm:ss')}
+              </Typography.Text>
+            </Flex>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {shown.content}
+            </Typography.Paragraph>
+          </Flex>
+        )}
+      </Modal>
       {list.error && <Alert type="error" showIcon title={list.error.message} />}
       <Table<Message>
         size="middle"

@@ -5,11 +5,11 @@ import { call } from '../../../../api/client';
 import { approvalKeys, POLL_MS } from '../../shared/queries';
 
 /** Countersign progress of the user's task (taskSignUsers): the votes so far and who has voted how. */
-export function CountersignVoters({ taskId }: { taskId: string }) {
+export function CountersignVoters({ taskId, leaderId }: { taskId: string; leaderId?: string }) {
   const { t } = useTranslation();
   const sign = useQuery({
     queryKey: approvalKeys.signUsers(taskId),
-    queryFn: () => call('taskSignUsers', { body: { taskId } }),
+    queryFn: () => call('taskSignUsers', { body: { taskId, leaderId } }),
     refetchInterval: POLL_MS,
   });
   if (!sign.data?.voters.length) return null;

@@ -6,17 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../../api/client';
 import { approvalKeys } from '../../shared/queries';
 
-/** Lock / unlock a task shared by several candidates, showing its lock state (spec §4 lock codes). */
-export function LockButton({ taskId }: { taskId: string }) {
+/**
+ * Lock / unlock a task shared by several candidates (for a leader: `leaderId`), showing its lock state
+ * (spec §4 lock codes).
+ */
+export function LockButton({ taskId, leaderId }: { taskId: string; leaderId?: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const state = useQuery({
     queryKey: approvalKeys.lock(taskId),
-    queryFn: () => call('canLock', { query: { taskId } }),
+    queryFn: () => call('canLock', { query: { taskId, leaderId } }),
     refetchOnWindowFocus: true,
   });
   const toggle = useMutation({
-    mutationFn: () => call('lockUnlock', { query: { taskId } }),
+    mutationFn: () => call('lockUnlock', { query: { taskId, leaderId } }),
     onSuccess: (code) => {
       queryClient.setQueryData(approvalKeys.lock(taskId), code);
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });

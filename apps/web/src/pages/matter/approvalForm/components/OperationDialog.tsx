@@ -16,6 +16,7 @@ export function OperationDialog({
   operation,
   title,
   taskId,
+  leaderId,
   defKey,
   pending,
   onSubmit,
@@ -25,6 +26,8 @@ export function OperationDialog({
   title: string;
   /** The task whose reject targets the dialog offers. */
   taskId?: string;
+  /** The leader a secretary handles the task for. */
+  leaderId?: string;
   /** The flow, whose approval phrases the opinion offers. */
   defKey?: string;
   pending: boolean;
@@ -36,7 +39,7 @@ export function OperationDialog({
   const has = (field: OperationField) => operation.fields.includes(field);
   const targets = useQuery({
     queryKey: approvalKeys.rejectTargets(taskId ?? ''),
-    queryFn: () => call('taskToReject', { query: { taskId: taskId! } }),
+    queryFn: () => call('taskToReject', { query: { taskId: taskId!, leaderId } }),
     enabled: has('target') && Boolean(taskId),
   });
   const levels = useQuery({
@@ -215,7 +218,11 @@ export function OperationDialog({
         )}
         {has('files') && (
           <Form.Item name="files" label={t('approval.actions.attachments')}>
-            <AttachmentUpload />
+            <AttachmentUpload
+              purpose="opinion"
+              uploadLabel={t('approval.actions.upload')}
+              failedLabel={(name) => t('approval.actions.uploadFailed', { name })}
+            />
           </Form.Item>
         )}
       </Form>

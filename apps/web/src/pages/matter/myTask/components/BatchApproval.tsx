@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../../api/client';
 import { toast } from '../../../../app/feedback';
-import type { TaskRow } from '../../../../components/approval/types';
+import type { TodoRow } from '../../../../components/approval/types';
 import { approvalKeys } from '../../shared/queries';
 
 /**
  * Batch approval of the chosen tasks (spec §5: tasks that cannot be batch processed are filtered out
  * first). The dialog names every task left out and why; the rest are agreed with one opinion.
  */
-export function BatchApproval({ chosen, clear }: { chosen: TaskRow[]; clear: () => void }) {
+export function BatchApproval({ chosen, clear }: { chosen: TodoRow[]; clear: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

@@ -143,7 +143,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     setUploading(true);
     try {
       for (const file of images) {
-        const uploaded = await uploadAttachment(file);
+        const uploaded = await uploadAttachment(file, 'newsImage');
         chain()
           .insertContent({
             type: 'image',

@@ -1,12 +1,13 @@
 import type { OpinionFile } from '@eip/contracts';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Select, Upload, type UploadFile } from 'antd';
+import { Button, Flex, Select, Upload } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../../api/client';
 import { toast } from '../../../../app/feedback';
 import { uploadAttachment } from '../../../../components/attachments/attachments';
+import { AttachmentUpload } from '../../../../components/attachments/AttachmentUpload';
 import { AuthImage } from '../../shared/AuthImage';
 
 /** The cover image (a file id): upload an image, see it, remove it. */
@@ -29,7 +30,7 @@ export function CoverField({
     }
     setUploading(true);
     try {
-      const uploaded = await uploadAttachment(file);
+      const uploaded = await uploadAttachment(file, 'newsCover');
       setLocal(URL.createObjectURL(file));
       onChange?.(uploaded.response.fileId);
     } finally {
@@ -65,51 +66,20 @@ export function CoverField({
   );
 }
 
-const toUploadFile = (file: OpinionFile): UploadFile<OpinionFile> => ({
-  uid: file.response.fileId,
-  name: file.name,
-  status: 'done',
-  response: file,
-});
-
 /** The attachments (ffj): those saved stay listed; each chosen file uploads at once; any can be removed. */
-export function AttachmentsField({
-  value,
-  onChange,
-  id,
-}: {
+export function AttachmentsField(props: {
   value?: OpinionFile[];
   onChange?: (files: OpinionFile[]) => void;
   id?: string;
 }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<UploadFile<OpinionFile>[]>(() => (value ?? []).map(toUploadFile));
   return (
-    <Upload<OpinionFile>
-      fileList={list}
-      customRequest={({ file, onSuccess, onError }) => {
-        uploadAttachment(file as File).then(
-          (uploaded) => onSuccess?.(uploaded),
-          (error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))),
-        );
-      }}
-      onChange={({ fileList }) => {
-        setList(
-          fileList.map((item) =>
-            item.status === 'error'
-              ? { ...item, response: undefined, error: t('content.form.uploadFailed', { name: item.name }) }
-              : item,
-          ),
-        );
-        onChange?.(
-          fileList.flatMap((item) => (item.status === 'done' && item.response ? [item.response] : [])),
-        );
-      }}
-    >
-      <Button id={id} icon={<UploadOutlined aria-hidden />}>
-        {t('content.form.upload')}
-      </Button>
-    </Upload>
+    <AttachmentUpload
+      {...props}
+      purpose="newsAttachment"
+      uploadLabel={t('content.form.upload')}
+      failedLabel={(name) => t('content.form.uploadFailed', { name })}
+    />
   );
 }
 

@@ -1,0 +1,232 @@
+import type { PushCounts, PushList } from '@eip/contracts';
+import type { Database, Db } from '../../db/client.js';
+import type { AuthContext } from '../../security/tokens.js';
+import {
+  latestCursor,
+  leadersServedBy,
+  messagesAfter,
+  PUSH_CHANNEL,
+  pushCounts,
+  sessionRevoked,
+  SIGNOUT,
+} from './push.repository.js';
+
+/** Notifications within this long are answered with one recount per user. */
+const GATHER_MS = 20;
+/** Recounts at once: a resync of every stream must not take the whole connection pool. */
+const RECOUNT_CONCURRENCY = 4;
+/** New messages toasted at most per recount (the badge counts the rest). */
+const TOASTS_AT_MOST = 5;
+/** Streams of one user at once (tabs share one; this bounds a misbehaving client). */
+const STREAMS_PER_USER = 8;
+/** A client that lost its stream tries again after this long (the SSE `retry` field). */
+const RETRY_MS = 2_000;
+/** setTimeout's longest delay; a token that lives longer is checked again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+const KIND_LISTS: Record<string, PushList[]> = {
+  message: ['messages'],
+  notice: ['notices'],
+  task: ['todo'],
+};
+const ALL_LISTS: PushList[] = ['messages', 'todo', 'leaderTodo', 'notices'];
+
+/** Where a stream's text goes (the HTTP answer). */
+export interface PushSink {
+  write(chunk: string): void;
+  end(): void;
+}
+
+interface Stream {
+  tenantId: string;
+  userId: string;
+  /** the session (token id) it was opened with */
+  jti: string;
+  /** the newest message this stream has been told of (the SSE event id) */
+  cursor: string;
+  /** the counts it was sent last, as JSON */
+  counts: string;
+  leaderKeys: string[];
+  sink: PushSink;
+  expiry: NodeJS.Timeout;
+}
+
+export interface PushHub {
+  /** Opens a stream for the caller: the counts at once, and what they missed after `lastEventId`. */
+  open(auth: AuthContext, lastEventId: string | undefined, sink: PushSink): Promise<() => void>;
+  /** Streams open in this process. */
+  size(): number;
+  close(): Promise<void>;
+}
+
+const keyOf = (tenantId: string, userId: string) => `${tenantId} ${userId}`;
+const event = (name: string, data: unknown, id?: string) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+const later = (a: string, b: string) => BigInt(a) > BigInt(b);
+
+/**
+ * The live push of one server process. The database is the truth and a notification only a hint: a
+ * notification names a user, and the user's streams in this process are told the counts and the new
+ * messages as read from the database, so a lost or repeated notification costs nothing but a recount.
+ * Every process listens to the same channel, so a change made through any process reaches a stream on
+ * any other. When the listening connection comes back after a loss, every stream is recounted.
+ */
+export async function createPushHub(
+  database: Pick<Database, 'db' | 'listen'>,
+  heartbeatMs: number,
+): Promise<PushHub> {
+  const db: Db = database.db;
+  const byUser = new Map<string, Set<Stream>>();
+  /** a leader's key → the keys of the secretaries with an open stream, counted per stream */
+  const secretariesOf = new Map<string, Map<string, number>>();
+  const pending = new Map<string, Set<PushList>>();
+  let gather: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const mark = (key: string, lists: PushList[]) => {
+    if (!byUser.has(key)) return;
+    const marked = pending.get(key) ?? new Set<PushList>();
+    for (const list of lists) marked.add(list);
+    pending.set(key, marked);
+    gather ??= setTimeout(flush, GATHER_MS);
+  };
+
+  const onNotify = (payload: string) => {
+    const [tenantId, userId, kind, jti] = payload.split(' ');
+    if (!tenantId || !userId || !kind) return;
+    const key = keyOf(tenantId, userId);
+    if (kind === SIGNOUT) {
+      for (const stream of [...(byUser.get(key) ?? [])]) if (stream.jti === jti) remove(stream);
+      return;
+    }
+    mark(key, KIND_LISTS[kind] ?? ALL_LISTS);
+    if (kind === 'task') {
+      for (const secretary of secretariesOf.get(key)?.keys() ?? []) mark(secretary, ['leaderTodo']);
+    }
+  };
+  const onResync = () => {
+    for (const key of byUser.keys()) mark(key, ALL_LISTS);
+  };
+
+  function flush() {
+    gather = undefined;
+    const work = [...pending];
+    pending.clear();
+    const next = async (): Promise<void> => {
+      const item = work.shift();
+      if (!item || closed) return;
+      await recount(item[0], [...item[1]]).catch(() => mark(item[0], [...item[1]]));
+      return next();
+    };
+    for (let i = 0; i < RECOUNT_CONCURRENCY; i++) void next();
+  }
+
+  /** Tells the streams of a user the counts, the new messages and which lists changed. */
+  async function recount(key: string, lists: PushList[]) {
+    const streams = byUser.get(key);
+    const first = streams?.values().next().value;
+    if (!streams || !first) return;
+    const oldest = [...streams].reduce((min, s) => (later(min, s.cursor) ? s.cursor : min), first.cursor);
+    const [counts, messages] = await Promise.all([
+      pushCounts(db, first.tenantId, first.userId),
+      messagesAfter(db, first.tenantId, first.userId, oldest, TOASTS_AT_MOST),
+    ]);
+    for (const stream of byUser.get(key) ?? []) send(stream, counts, messages, lists);
+  }
+
+  function send(
+    stream: Stream,
+    counts: PushCounts,
+    messages: Awaited<ReturnType<typeof messagesAfter>>,
+    lists: PushList[],
+  ) {
+    let text = '';
+    for (const { cursor, ...message } of messages) {
+      if (!later(cursor, stream.cursor)) continue;
+      stream.cursor = cursor;
+      text += event('message', message, cursor);
+    }
+    const json = JSON.stringify(counts);
+    if (json !== stream.counts) {
+      stream.counts = json;
+      text += event('counts', counts, stream.cursor);
+    }
+    if (lists.length) text += event('refresh', { lists });
+    if (text) stream.sink.write(text);
+  }
+
+  const stopListening = await database.listen(PUSH_CHANNEL, { onNotify, onResync });
+  const heartbeat = setInterval(() => {
+    for (const streams of byUser.values()) for (const stream of streams) stream.sink.write(': \n\n');
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  function remove(stream: Stream) {
+    const streams = byUser.get(keyOf(stream.tenantId, stream.userId));
+    if (!streams?.delete(stream)) return;
+    clearTimeout(stream.expiry);
+    if (!streams.size) byUser.delete(keyOf(stream.tenantId, stream.userId));
+    for (const leaderKey of stream.leaderKeys) {
+      const secretaries = secretariesOf.get(leaderKey);
+      const key = keyOf(stream.tenantId, stream.userId);
+      const left = (secretaries?.get(key) ?? 1) - 1;
+      if (left > 0) secretaries?.set(key, left);
+      else secretaries?.delete(key);
+      if (secretaries && !secretaries.size) secretariesOf.delete(leaderKey);
+    }
+    stream.sink.end();
+  }
+
+  return {
+    async open(auth, lastEventId, sink) {
+      if (closed) throw new Error('the push hub is closed');
+      const { tenantId, userId } = auth;
+      const key = keyOf(tenantId, userId);
+      const resumed = lastEventId !== undefined && /^\d{1,17}$/.test(lastEventId);
+      const [leaders, counts, cursor] = await Promise.all([
+        leadersServedBy(db, tenantId, userId),
+        pushCounts(db, tenantId, userId),
+        resumed ? lastEventId : latestCursor(db, tenantId, userId),
+      ]);
+      const messages = resumed ? await messagesAfter(db, tenantId, userId, cursor, TOASTS_AT_MOST) : [];
+      const stream: Stream = {
+        tenantId,
+        userId,
+        jti: auth.jti,
+        cursor,
+        counts: '',
+        leaderKeys: leaders.map((leader) => keyOf(tenantId, leader.userId)),
+        sink,
+        expiry: setTimeout(
+          () => remove(stream),
+          Math.min(Math.max(auth.expiresAt.getTime() - Date.now(), 0), LONGEST_TIMER_MS),
+        ),
+      };
+      const streams = byUser.get(key) ?? new Set<Stream>();
+      byUser.set(key, streams);
+      streams.add(stream);
+      if (streams.size > STREAMS_PER_USER) remove(streams.values().next().value!);
+      for (const leaderKey of stream.leaderKeys) {
+        const secretaries = secretariesOf.get(leaderKey) ?? new Map<string, number>();
+        secretaries.set(key, (secretaries.get(key) ?? 0) + 1);
+        secretariesOf.set(leaderKey, secretaries);
+      }
+      sink.write(`retry: ${RETRY_MS}\n\n`);
+      // a resumed stream may have missed any change: every list is to be asked for again
+      send(stream, counts, messages, resumed ? ALL_LISTS : []);
+      // what changed between reading the counts and joining the map is recounted
+      mark(key, []);
+      // a sign-out told before the stream joined the map found nothing to end
+      if (await sessionRevoked(db, auth.jti)) remove(stream);
+      return () => remove(stream);
+    },
+    size: () => [...byUser.values()].reduce((n, streams) => n + streams.size, 0),
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(gather);
+      for (const streams of [...byUser.values()]) for (const stream of [...streams]) remove(stream);
+      await stopListening();
+    },
+  };
+}

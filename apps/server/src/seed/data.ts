@@ -1,0 +1,227 @@
+import { boFormSchema, type BoDefinition, type DataTemplateDefinition } from '@eip/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import * as t from '../db/schema.js';
+import { saveForm } from '../modules/bpm/form.repository.js';
+import { findTenantByCode } from '../modules/uc/tenant.repository.js';
+import { findUserByAccount } from '../modules/uc/user.repository.js';
+import { PLATFORM, SECOND_TENANT } from './demo-data.js';
+
+/** The demo business objects and data templates: 合同台账 (contracts) and 员工档案 (employees). */
+const CONTRACT: BoDefinition = {
+  fields: [
+    { name: 'code', label: '合同编号', type: 'string', required: true, maxLength: 30 },
+    { name: 'name', label: '合同名称', type: 'string', required: true, maxLength: 100 },
+    { name: 'type', label: '合同类型', type: 'dict', dict: 'contractType', required: true },
+    { name: 'partyA', label: '甲方', type: 'string', required: true, maxLength: 100 },
+    { name: 'partyB', label: '乙方', type: 'string', required: true, maxLength: 100 },
+    { name: 'contactPhone', label: '联系电话', type: 'string', rules: 'phone' },
+    { name: 'amount', label: '合同金额', type: 'number', required: true, decimals: 2 },
+    { name: 'signDate', label: '签订日期', type: 'date' },
+    { name: 'status', label: '状态', type: 'dict', dict: 'contractStatus', required: true },
+    { name: 'remark', label: '备注', type: 'text', maxLength: 500 },
+  ],
+  subs: [
+    {
+      alias: 'payments',
+      name: '付款计划',
+      maxRows: 2000,
+      fields: [
+        { name: 'period', label: '期次', type: 'number', required: true },
+        { name: 'dueDate', label: '付款日期', type: 'date', required: true },
+        { name: 'amount', label: '金额', type: 'number', required: true, decimals: 2 },
+        { name: 'note', label: '说明', type: 'string', maxLength: 100 },
+      ],
+    },
+  ],
+};
+
+const EMPLOYEE: BoDefinition = {
+  fields: [
+    { name: 'name', label: '姓名', type: 'string', required: true, rules: 'chineseName' },
+    { name: 'dept', label: '部门', type: 'string', required: true, maxLength: 50 },
+    { name: 'mobile', label: '手机号码', type: 'string', rules: 'phone' },
+    { name: 'email', label: '邮箱', type: 'string', rules: 'email' },
+    { name: 'idCard', label: '身份证号', type: 'string', rules: 'idCard' },
+    { name: 'education', label: '学历', type: 'dict', dict: 'education' },
+    { name: 'entryDate', label: '入职日期', type: 'date' },
+  ],
+  subs: [
+    {
+      alias: 'educations',
+      name: '教育经历',
+      fields: [
+        { name: 'school', label: '学校', type: 'string', required: true, maxLength: 100 },
+        { name: 'degree', label: '学位', type: 'string', maxLength: 20 },
+        { name: 'startDate', label: '开始日期', type: 'date' },
+        { name: 'endDate', label: '结束日期', type: 'date' },
+      ],
+    },
+    {
+      alias: 'works',
+      name: '工作经历',
+      fields: [
+        { name: 'company', label: '公司', type: 'string', required: true, maxLength: 100 },
+        { name: 'position', label: '职位', type: 'string', maxLength: 50 },
+        { name: 'startDate', label: '开始日期', type: 'date' },
+        { name: 'endDate', label: '结束日期', type: 'date' },
+      ],
+    },
+  ],
+};
+
+const FINANCE_ONLY = ['finance', 'sysadmin'];
+
+const CONTRACT_TEMPLATE: DataTemplateDefinition = {
+  columns: ['code', 'name', 'type', 'partyB', 'amount', 'signDate', 'status'],
+  conditions: [
+    { field: 'name', operation: 'LIKE' },
+    { field: 'type', operation: 'EQUAL' },
+    { field: 'status', operation: 'EQUAL' },
+    { field: 'signDate', operation: 'BETWEEN' },
+  ],
+  sorter: [{ property: 'signDate', direction: 'DESC' }],
+  buttons: [
+    { alias: 'add' },
+    { alias: 'edit' },
+    { alias: 'detail' },
+    { alias: 'copy' },
+    { alias: 'del', roles: FINANCE_ONLY },
+    { alias: 'batchUpdate', roles: FINANCE_ONLY },
+    { alias: 'import' },
+    { alias: 'export' },
+  ],
+  batchFields: ['status'],
+};
+
+const EMPLOYEE_TEMPLATE: DataTemplateDefinition = {
+  columns: ['name', 'dept', 'mobile', 'education', 'entryDate'],
+  conditions: [
+    { field: 'name', operation: 'LIKE' },
+    { field: 'dept', operation: 'EQUAL' },
+  ],
+  sorter: [{ property: 'entryDate', direction: 'DESC' }],
+  buttons: [
+    { alias: 'add' },
+    { alias: 'edit' },
+    { alias: 'detail' },
+    { alias: 'del', roles: ['hr', 'sysadmin'] },
+  ],
+  batchFields: [],
+};
+
+const CONTRACT_STATUS = [
+  ['draft', '草拟'],
+  ['signed', '已签订'],
+  ['executing', '履行中'],
+  ['finished', '已完成'],
+  ['terminated', '已终止'],
+];
+
+async function seedObject(
+  db: Db,
+  tenantId: string,
+  object: {
+    alias: string;
+    name: string;
+    def: BoDefinition;
+    formKey: string;
+    template: DataTemplateDefinition;
+    templateAlias: string;
+    templateName: string;
+  },
+) {
+  await db
+    .insert(t.boDefs)
+    .values({ tenantId, id: newId(), alias: object.alias, name: object.name, def: object.def });
+  await saveForm(db, tenantId, { formKey: object.formKey, name: object.name, ...boFormSchema(object.def) });
+  await db.insert(t.dataTemplates).values({
+    tenantId,
+    id: newId(),
+    alias: object.templateAlias,
+    name: object.templateName,
+    boAlias: object.alias,
+    formKey: object.formKey,
+    def: object.template,
+  });
+}
+
+/** n demo contracts in one statement, each with three payments summing to its amount. */
+const insertContracts = (tenantId: string, userId: string, n: number) => sql`
+  insert into form_bo_row (tenant_id, id, bo_alias, data, created_by, created_at, updated_at)
+  select ${tenantId}, md5(${tenantId} || 'contract' || i), 'contract',
+    jsonb_build_object(
+      'code', 'HT-' || lpad(i::text, 5, '0'),
+      'name', (array['办公设备采购','软件开发服务','办公场地租赁','年度审计服务','市场推广合作'])[1 + i % 5] || '合同' || i,
+      'type', (array['purchase','service','lease','service','sales'])[1 + i % 5],
+      'partyA', '演示集团总部',
+      'partyB', (array['华东科技有限公司','北方软件股份公司','南方物业管理公司','信达会计师事务所','星辰传媒有限公司'])[1 + i % 5],
+      'contactPhone', '138' || lpad((i * 7919 % 100000000)::text, 8, '0'),
+      'amount', round((10000 + (i * 3779 % 990000))::numeric, 2) * 3,
+      'signDate', to_char(date '2026-01-01' + (i % 330), 'YYYY-MM-DD'),
+      'status', (array['draft','signed','executing','finished','terminated'])[1 + i % 5],
+      'payments', jsonb_build_array(
+        jsonb_build_object('period', 1, 'dueDate', to_char(date '2026-02-01' + (i % 300), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'note', '首付款'),
+        jsonb_build_object('period', 2, 'dueDate', to_char(date '2026-05-01' + (i % 200), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'note', '进度款'),
+        jsonb_build_object('period', 3, 'dueDate', to_char(date '2026-09-01' + (i % 100), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'note', '尾款'))),
+    ${userId}, timestamptz '2026-01-01' + i * interval '1 hour', timestamptz '2026-01-01' + i * interval '1 hour'
+  from generate_series(1, ${n}) as i`;
+
+/** n demo employees with their education and work history. */
+const insertEmployees = (tenantId: string, userId: string, n: number) => sql`
+  insert into form_bo_row (tenant_id, id, bo_alias, data, created_by, created_at, updated_at)
+  select ${tenantId}, md5(${tenantId} || 'employee' || i), 'employee',
+    jsonb_build_object(
+      'name', (array['张','王','李','赵','刘','陈','杨','黄'])[1 + i % 8] || (array['伟','芳','娜','敏','静','磊','洋','军','霞','涛'])[1 + i % 10] || (array['','华','明','丽'])[1 + i % 4],
+      'dept', (array['人力资源部','财务部','前端组','后端组','测试组','销售部'])[1 + i % 6],
+      'mobile', '139' || lpad((i * 104729 % 100000000)::text, 8, '0'),
+      'email', 'emp' || i || '@example.com',
+      'education', (array['college','bachelor','master','doctor'])[1 + i % 4],
+      'entryDate', to_char(date '2015-01-01' + (i * 3 % 4000), 'YYYY-MM-DD'),
+      'educations', jsonb_build_array(
+        jsonb_build_object('school', (array['北京大学','浙江大学','复旦大学','武汉大学'])[1 + i % 4], 'degree', '学士', 'startDate', '2008-09-01', 'endDate', '2012-07-01')),
+      'works', jsonb_build_array(
+        jsonb_build_object('company', '华东科技有限公司', 'position', '工程师', 'startDate', '2012-08-01', 'endDate', '2015-12-31'))),
+    ${userId}, timestamptz '2026-01-01' + i * interval '1 minute', timestamptz '2026-01-01' + i * interval '1 minute'
+  from generate_series(1, ${n}) as i`;
+
+/** Business objects, forms, templates and their records for both demo tenants (acme gets a few). */
+export async function seedData(db: Db) {
+  for (const code of [PLATFORM.code, SECOND_TENANT.code]) {
+    const tenant = await findTenantByCode(db, code);
+    const admin = tenant && (await findUserByAccount(db, tenant.id, 'admin'));
+    if (!tenant || !admin) throw new Error(`demo tenant ${code} is missing`);
+    const platform = code === PLATFORM.code;
+    await db.insert(t.dataDicts).values(
+      CONTRACT_STATUS.map(([key, name], sn) => ({
+        tenantId: tenant.id,
+        id: newId(),
+        typeKey: 'contractStatus',
+        key: key!,
+        name: name!,
+        sn,
+      })),
+    );
+    await seedObject(db, tenant.id, {
+      alias: 'contract',
+      name: '合同',
+      def: CONTRACT,
+      formKey: 'contractForm',
+      template: CONTRACT_TEMPLATE,
+      templateAlias: 'contract',
+      templateName: '合同台账',
+    });
+    await seedObject(db, tenant.id, {
+      alias: 'employee',
+      name: '员工',
+      def: EMPLOYEE,
+      formKey: 'employeeForm',
+      template: EMPLOYEE_TEMPLATE,
+      templateAlias: 'employee',
+      templateName: '员工档案',
+    });
+    await db.execute(insertContracts(tenant.id, admin.id, platform ? 5000 : 3));
+    await db.execute(insertEmployees(tenant.id, admin.id, platform ? 2000 : 2));
+  }
+}

@@ -1,0 +1,193 @@
+import type { BoDef, DictItem, FieldError } from '@eip/contracts';
+import Form from '@rjsf/antd';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { call } from '../../../api/client';
+import { toast } from '../../../app/feedback';
+import { PageLoading } from '../../../app/status';
+import { formValidator, transformErrors } from '../../../components/schema-form/validation';
+import { templateKeys, useDictionaries, useTemplateInfo, type Row } from '../shared/data';
+import { History } from './History';
+import { SubTableGrid } from './SubTableGrid';
+
+type Action = 'add' | 'edit' | 'get';
+const isAction = (value: string | undefined): value is Action =>
+  value === 'add' || value === 'edit' || value === 'get';
+
+/** The form's main fields: sub-tables are left to their grids, dictionary fields become drop-downs. */
+function mainSchema(schema: Record<string, unknown>, bo: BoDef, dicts: Map<string, DictItem[]>): RJSFSchema {
+  const properties = { ...(schema.properties as Record<string, Record<string, unknown>>) };
+  for (const sub of bo.subs) delete properties[sub.alias];
+  for (const field of bo.fields) {
+    const options = field.type === 'dict' && field.dict ? dicts.get(field.dict) : undefined;
+    if (options?.length) {
+      properties[field.name] = {
+        ...properties[field.name],
+        oneOf: options.map((o) => ({ const: o.key, title: o.name })),
+      };
+    }
+  }
+  return { ...schema, properties } as RJSFSchema;
+}
+
+/**
+ * A template's record (/templateForm/{templateKey}/{action}[/{data}]): add (data: a draft), edit or get
+ * (data: the record); main fields, sub-tables as grids, the backend validation before saving, drafts, and
+ * the record's change history.
+ */
+export function TemplateFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { templateKey = '', action: actionParam, data: dataParam } = useParams();
+  const [search] = useSearchParams();
+  const action: Action = isAction(actionParam) ? actionParam : 'get';
+  const info = useTemplateInfo(templateKey);
+  const bo = info.data?.bo;
+  const dicts = useDictionaries(bo);
+  const recordId = action === 'add' ? undefined : dataParam;
+  const draftId = action === 'add' ? dataParam : (search.get('dataKey') ?? undefined);
+  const loaded = useQuery({
+    queryKey: [...templateKeys.form(templateKey), action, recordId, draftId],
+    queryFn: () =>
+      call('getTemplateForm', {
+        params: { a: templateKey, b: bo!.alias },
+        query: { action, ...(recordId ? { id: recordId } : {}), ...(draftId ? { dataKey: draftId } : {}) },
+      }),
+    enabled: Boolean(bo),
+  });
+  const [data, setData] = useState<Row>({});
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  // the data being edited starts from each answer of the server (adjusted while rendering, not in an effect)
+  const [source, setSource] = useState<typeof loaded.data>();
+  if (loaded.data && loaded.data !== source) {
+    setSource(loaded.data);
+    setData(loaded.data.draft?.data ?? loaded.data.record?.data ?? {});
+  }
+  const schema = useMemo(
+    () => (loaded.data && bo ? mainSchema(loaded.data.form.schema, bo, dicts) : undefined),
+    [loaded.data, bo, dicts],
+  );
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const found = await call('validateFormData', { body: { templateAlias: templateKey, data } });
+      setErrors(found);
+      if (found.length) return null;
+      return call('boSave', {
+        params: { templateKey, boAlias: bo!.alias },
+        query: draftId ? { delDraftId: draftId } : {},
+        body: { ...(recordId ? { id: recordId, version: loaded.data?.record?.version } : {}), data },
+      });
+    },
+    onSuccess: (saved) => {
+      if (!saved) {
+        toast.error(t('template.formErrors'));
+        return;
+      }
+      toast.success(t('template.saved'));
+      void queryClient.invalidateQueries({ queryKey: templateKeys.rows(templateKey) });
+      void queryClient.invalidateQueries({ queryKey: templateKeys.history(saved.id) });
+      if (recordId) void loaded.refetch();
+      else navigate(`/templateForm/${templateKey}/edit/${saved.id}`, { replace: true });
+    },
+  });
+  const saveDraft = useMutation({
+    mutationFn: () =>
+      call('boSaveDraft', {
+        body: {
+          templateAlias: templateKey,
+          data,
+          ...(draftId ? { id: draftId } : {}),
+          ...(recordId ? { refId: recordId } : {}),
+        },
+      }),
+    onSuccess: () => toast.success(t('template.draftSaved')),
+  });
+
+  if (info.isPending || (bo && loaded.isPending)) return <PageLoading />;
+  if (info.isError || loaded.isError || !bo || !loaded.data || !schema) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t('template.failed')}
+        action={<Button onClick={() => void loaded.refetch()}>{t('template.retry')}</Button>}
+      />
+    );
+  }
+  const readonly = action === 'get';
+  const mainErrors = errors.filter((e) => !bo.subs.some((sub) => e.field.startsWith(`${sub.alias}[`)));
+  return (
+    <Flex vertical gap={16} style={{ padding: 16, maxWidth: 1200 }}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
+          {loaded.data.template.name} · {t(`template.${action === 'get' ? 'detail' : action}`)}
+        </Typography.Title>
+        <Space wrap>
+          {!readonly && (
+            <>
+              <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
+                {t('common.save')}
+              </Button>
+              <Button loading={saveDraft.isPending} onClick={() => saveDraft.mutate()}>
+                {t('template.saveDraft')}
+              </Button>
+            </>
+          )}
+          <Button onClick={() => navigate(-1)}>{t('template.back')}</Button>
+        </Space>
+      </Flex>
+      {mainErrors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('template.formErrors')}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 16 }}>
+              {mainErrors.map((e) => (
+                <li key={e.field}>{e.message}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Card>
+        <Form
+          schema={schema}
+          uiSchema={{
+            ...(loaded.data.form.uiSchema as UiSchema),
+            'ui:submitButtonOptions': { norender: true },
+          }}
+          formData={data}
+          validator={formValidator}
+          transformErrors={transformErrors}
+          readonly={readonly}
+          noHtml5Validate
+          showErrorList={false}
+          onChange={(event) => setData((current) => ({ ...current, ...(event.formData as Row) }))}
+        />
+      </Card>
+      {bo.subs.map((sub) => (
+        <Card key={sub.alias}>
+          <SubTableGrid
+            sub={sub}
+            readonly={readonly}
+            rows={(data[sub.alias] as Row[] | undefined) ?? []}
+            errors={errors.filter((e) => e.field.startsWith(`${sub.alias}[`))}
+            onChange={(rows) => setData((current) => ({ ...current, [sub.alias]: rows }))}
+          />
+        </Card>
+      ))}
+      {recordId && (
+        <Card>
+          <History refId={recordId} />
+        </Card>
+      )}
+    </Flex>
+  );
+}

@@ -14,6 +14,9 @@ export default defineConfig({
     globalSetup: ['support/seeded-data.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
+    // A browser on a shared 2-core machine now and then loses a click or a frame; a test that fails is run once
+    // more, and vitest's report names every retried test, so a real failure (twice) still fails the run.
+    retry: 1,
     hookTimeout: 60_000,
   },
 });

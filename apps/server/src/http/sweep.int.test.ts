@@ -198,7 +198,7 @@ describe('bad input sweep over every route', () => {
       body: { groupId: 'g', userIds: 'u' },
       lang: 'en-US',
     });
-    expect(wrong.body.message).toBe('Invalid input: body.userIds must be of type array');
+    expect(wrong.body.message).toBe('Invalid input: body.userIds has the wrong type');
     const noQuery = await t.call('getTenantByCode', { query: {} });
     expect(noQuery.body.message).toBe('参数错误：query.code 不能为空');
   });

@@ -39,6 +39,7 @@ export const flowMessages = {
     'en-US': 'Field {field} is read-only at this step',
   },
   'flow.fieldRequired': FORM_MESSAGES.fieldRequired,
+  'flow.fieldError': FORM_MESSAGES.fieldError,
   'flow.conditionFailed': {
     'zh-CN': '流转条件计算失败：{expression}',
     'zh-TW': '流轉條件計算失敗：{expression}',

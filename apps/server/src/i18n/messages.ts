@@ -10,6 +10,15 @@ import { signMessages } from './sign-messages.js';
 
 export type Texts = Record<Language, string>;
 
+type ReasonMessages = { [K in keyof typeof FORM_MESSAGES as `reason.${K}`]: Texts };
+
+/** The form-message table under `reason.`: one wording of a failed check for the browser and the server. */
+function reasonMessages(): ReasonMessages {
+  return Object.fromEntries(
+    Object.entries(FORM_MESSAGES).map(([key, texts]) => [`reason.${key}`, texts]),
+  ) as ReasonMessages;
+}
+
 /**
  * Every message the server sends, in the three languages. zh-CN texts that the spec writes are used
  * verbatim. `{name}` placeholders are filled from the error's parameters.
@@ -32,15 +41,7 @@ export const messages = {
     'en-US': 'Invalid input: {field} {reason}',
   },
   // the reasons of a failed form or body check, worded as the browser words them under a field
-  'reason.required': FORM_MESSAGES.required,
-  'reason.type': { 'zh-CN': '类型应为{type}', 'zh-TW': '類型應為{type}', 'en-US': 'must be of type {type}' },
-  'reason.minLength': FORM_MESSAGES.minLength,
-  'reason.maxLength': FORM_MESSAGES.maxLength,
-  'reason.minimum': FORM_MESSAGES.minimum,
-  'reason.maximum': FORM_MESSAGES.maximum,
-  'reason.minItems': FORM_MESSAGES.minItems,
-  'reason.maxItems': FORM_MESSAGES.maxItems,
-  'reason.invalid': FORM_MESSAGES.invalid,
+  ...reasonMessages(),
   'error.invalidJson': {
     'zh-CN': '请求体不是有效的JSON格式',
     'zh-TW': '請求內容不是有效的JSON格式',

@@ -1,3 +1,4 @@
+import { schemaIssueText } from '@eip/contracts/utils';
 import type { MessageRef } from './messages.js';
 
 /** One failure of a JSON-Schema validation (Ajv's error object, as far as it is read here). */
@@ -7,8 +8,6 @@ export interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-const LIMIT_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
-
 /** The field a failure is about, as a dotted path below `where` ("body.days", "data.reason"). */
 export function issueField(where: string, issue: ValidationIssue): string {
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -16,11 +15,8 @@ export function issueField(where: string, issue: ValidationIssue): string {
   return [where, path, missing].filter(Boolean).join('.');
 }
 
-/** Why a value failed, as a message of the caller's language. */
+/** Why a value failed, as a message of the caller's language: the wording the browser shows under a field. */
 export function issueReason(issue: ValidationIssue): MessageRef {
-  if (issue.keyword === 'required') return { key: 'reason.required' };
-  if (issue.keyword === 'type') return { key: 'reason.type', params: { type: String(issue.params.type) } };
-  const limitKeyword = LIMIT_KEYWORDS.find((k) => k === issue.keyword);
-  if (limitKeyword) return { key: `reason.${limitKeyword}`, params: { limit: String(issue.params.limit) } };
-  return { key: 'reason.invalid' };
+  const { key, params } = schemaIssueText(issue);
+  return { key: `reason.${key}`, params };
 }

@@ -169,19 +169,25 @@ export interface SchemaIssue {
   params: Readonly<Record<string, unknown>>;
 }
 
-/** Why a value failed one JSON Schema keyword, as the reason part of a message. */
-export function schemaIssueReason(lang: Language, issue: SchemaIssue): string {
+/** Which message of the table says why a value failed one JSON Schema keyword, with its parameters. */
+export function schemaIssueText(issue: SchemaIssue): { key: FormMessageKey; params: Record<string, string> } {
   const { keyword, params } = issue;
   if (LIMIT_KEYWORDS.has(keyword)) {
     const limit = keyword === 'multipleOf' ? params.multipleOf : params.limit;
-    return formMessage(lang, keyword as FormMessageKey, { limit: String(limit) });
+    return { key: keyword as FormMessageKey, params: { limit: String(limit) } };
   }
-  if (keyword === 'required' || keyword === 'type') return formMessage(lang, keyword);
+  if (keyword === 'required' || keyword === 'type') return { key: keyword, params: {} };
   if (keyword === 'enum' || keyword === 'const' || keyword === 'oneOf' || keyword === 'anyOf') {
-    return formMessage(lang, 'enum');
+    return { key: 'enum', params: {} };
   }
-  if (keyword === 'format') return formMessage(lang, FORMAT_MESSAGES[String(params.format)] ?? 'invalid');
-  return formMessage(lang, 'invalid');
+  if (keyword === 'format') return { key: FORMAT_MESSAGES[String(params.format)] ?? 'invalid', params: {} };
+  return { key: 'invalid', params: {} };
+}
+
+/** Why a value failed one JSON Schema keyword, as the reason part of a message. */
+export function schemaIssueReason(lang: Language, issue: SchemaIssue): string {
+  const { key, params } = schemaIssueText(issue);
+  return formMessage(lang, key, params);
 }
 
 /** The message under a field that failed a JSON Schema keyword, naming the field by its title. */

@@ -515,7 +515,7 @@ describe('forms, drafts and batches', () => {
     ).toBe('w');
     const tooLong = await f.handle('chenjing', instId, 'agree', { data: { hrNote: '长'.repeat(501) } });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.message).toBe('参数错误：data.hrNote 长度不能超过500');
+    expect(tooLong.body.message).toBe('字段 人事备注 长度不能超过500');
     await f.handleOk('chenjing', instId, 'agree', { data: { hrNote: '已登记' } });
     expect((await f.instance(instId, 'guoming')).data).not.toHaveProperty('hrNote');
     const badStart = await t.call('startInstance', {
@@ -523,7 +523,7 @@ describe('forms, drafts and batches', () => {
       body: { flowKey: 'leave_request', data: { days: 'three' } },
     });
     expect(badStart.status).toBe(400);
-    expect(badStart.body.message).toBe('参数错误：data.days 类型应为number');
+    expect(badStart.body.message).toBe('字段 请假天数 类型不正确');
   });
 
   it('a request keeps the form of the version it started with; a changed form applies to new requests', async () => {

@@ -1,6 +1,9 @@
 import type { FlowSettings } from '@eip/contracts/flow';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '@eip/contracts/codes';
+import { schemaIssueMessage } from '@eip/contracts/utils';
 import { AppError } from '../../../errors.js';
+import { translate } from '../../../i18n/messages.js';
 import {
   checkFormSchema,
   compileFormSchema,
@@ -65,8 +68,8 @@ describe('field permissions b / w / r / n (spec §5)', () => {
       'days',
     ]);
     expect(refusal(() => submitData({}, { days: 'two' }, start, loaded))).toEqual([
-      'error.invalidInput',
-      'data.days',
+      'flow.fieldError',
+      'days',
     ]);
   });
 
@@ -89,6 +92,30 @@ describe('field permissions b / w / r / n (spec §5)', () => {
       'flow.fieldReadOnly',
       '请假天数',
     ]);
+  });
+
+  it('words a failed check of the schema as the browser does under the field, in the caller’s language', () => {
+    const phoneForm = {
+      ...form,
+      schema: { type: 'object', properties: { mobile: { type: 'string', title: '手机', format: 'phone' } } },
+    };
+    const checked = { form: phoneForm, validate: compileFormSchema(phoneForm.schema) };
+    const start = permissionsAt(settings, 'Start', true, phoneForm, {});
+    let refused: unknown;
+    try {
+      submitData({}, { mobile: '123' }, start, checked);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    const { key, params } = refused as AppError;
+    const words = (lang: Language) => translate(lang, key, params);
+    expect(words('zh-CN')).toBe('字段 手机 不是有效的手机号码');
+    expect(words('zh-TW')).toBe('欄位 手机 不是有效的手機號碼');
+    expect(words('en-US')).toBe('Field 手机 is not a valid mobile number');
+    expect(words('zh-CN')).toBe(
+      schemaIssueMessage('zh-CN', { keyword: 'format', params: { format: 'phone' } }, '手机'),
+    );
   });
 
   it('a field left out takes its schema default, so a read-only default is stored at the start', () => {

@@ -2,7 +2,7 @@ import { isWritable, type FieldPermission, type FlowSettings } from '@eip/contra
 import { HELPER_FORMATS } from '@eip/contracts/utils';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AppError, badRequest } from '../../../errors.js';
+import { AppError } from '../../../errors.js';
 import { issueField, issueReason, type ValidationIssue } from '../../../i18n/validation-reason.js';
 import { settingsOf } from '../../../flow/settings-schema.js';
 import { signatureFieldsOf } from '../../sign/fields.js';
@@ -186,8 +186,14 @@ export function submitData(
   }
   const missing = missingRequiredField(merged, permissions);
   if (missing) throw new AppError(400, 'flow.fieldRequired', { field: fieldTitle(form, missing) });
-  if (!valid && issue)
-    throw badRequest('error.invalidInput', { field: issueField('data', issue), reason: issueReason(issue) });
+  if (!valid && issue) {
+    // named as the browser names it under the field: by the top-level field's title
+    const [field = ''] = issueField('', issue).split('.').filter(Boolean);
+    throw new AppError(400, 'flow.fieldError', {
+      field: fieldTitle(form, field),
+      reason: issueReason(issue),
+    });
+  }
   return merged;
 }
 

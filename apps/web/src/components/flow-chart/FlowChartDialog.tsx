@@ -268,12 +268,12 @@ export function FlowChartDialog({
   const mobile = useSettings((state) => state.device === 'mobile');
   const leaderId = useActingFor();
   const image = useQuery({
-    queryKey: approvalKeys.flowImage(instId, defId),
+    queryKey: approvalKeys.flowImage(instId, defId, leaderId),
     queryFn: () => call('instanceFlowImage', { query: instId ? { instId, leaderId } : { defId } }),
     enabled: open,
   });
   const opinions = useQuery({
-    queryKey: approvalKeys.opinions(instId ?? ''),
+    queryKey: approvalKeys.opinions(instId ?? '', leaderId),
     queryFn: () => call('instanceFlowOpinions', { query: { instId: instId!, leaderId } }),
     enabled: open && Boolean(instId),
   });

@@ -190,4 +190,36 @@ describe('a task’s node popover', () => {
     await waitFor(() => expect(sent.some((r) => r.url.includes('verifySignatures'))).toBe(true));
     for (const request of sent) expect(request.url).toContain('leaderId=u-leader');
   });
+
+  it('keeps what a secretary sees as herself apart from what she sees for her leader (two cached answers)', async () => {
+    signInWith('token');
+    const sent = stubFetch((request: SentRequest) =>
+      request.url.includes('verifySignatures')
+        ? envelope([])
+        : envelope({
+            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
+            hasTask: true,
+            opinions: [leaderOpinion],
+            candidates: [],
+            serviceCall: null,
+          }),
+    );
+    renderRoutes(
+      <Route
+        path="*"
+        element={
+          <>
+            <NodeDetail instId="i1" nodeId="Leader" />
+            <ActingForProvider value="u-leader">
+              <NodeDetail instId="i1" nodeId="Leader" />
+            </ActingForProvider>
+          </>
+        }
+      />,
+      '/index',
+    );
+    const nodeReads = () => sent.filter((r) => r.url.includes('nodeOpinion'));
+    await waitFor(() => expect(nodeReads()).toHaveLength(2));
+    expect(nodeReads().filter((r) => r.url.includes('leaderId=u-leader'))).toHaveLength(1);
+  });
 });

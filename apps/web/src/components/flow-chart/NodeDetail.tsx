@@ -74,7 +74,7 @@ export function NodeDetail({ instId, nodeId }: { instId: string; nodeId: string 
   const { t } = useTranslation();
   const leaderId = useActingFor();
   const node = useQuery({
-    queryKey: approvalKeys.nodeOpinion(instId, nodeId),
+    queryKey: approvalKeys.nodeOpinion(instId, nodeId, leaderId),
     queryFn: () => call('nodeOpinion', { query: { instId, nodeId, leaderId } }),
   });
   if (node.error) return <Alert type="error" showIcon title={node.error.message} />;

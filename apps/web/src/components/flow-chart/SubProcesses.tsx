@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { readonlyFormPath } from '@eip/contracts/utils';
 import { useActingFor } from '../approval/actingFor';
 import { InstanceStatusTag } from '../approval/status';
+import { approvalKeys } from '../../pages/matter/shared/queries';
 
 interface Child {
   id: string;
@@ -43,7 +44,7 @@ export function SubProcesses({
   const { t } = useTranslation();
   const leaderId = useActingFor();
   const children = useQuery({
-    queryKey: ['approval', 'subInstances', instId, nodeId],
+    queryKey: approvalKeys.subInstances(instId, nodeId, leaderId),
     queryFn: async () =>
       parseChildren(await call('getSubInstanceList', { query: { parentInstId: instId, nodeId, leaderId } })),
   });

@@ -28,13 +28,13 @@ export function useApproval(
 ) {
   const userId = useSession((state) => state.user?.userId);
   const instance = useQuery({
-    queryKey: approvalKeys.instance(instId),
+    queryKey: approvalKeys.instance(instId, leaderId),
     queryFn: () => call('getInstFormAndBO', { query: { instId, leaderId }, silent: true }),
     enabled: Boolean(instId),
     refetchOnWindowFocus: true,
   });
   const opinions = useQuery({
-    queryKey: approvalKeys.opinions(instId),
+    queryKey: approvalKeys.opinions(instId, leaderId),
     queryFn: () => call('instanceFlowOpinions', { query: { instId, leaderId }, silent: true }),
     enabled: Boolean(instId),
     refetchInterval: POLL_MS,

@@ -36,7 +36,7 @@ function PreviewWatermark({ instId, on, children }: { instId: string; on: boolea
   const leaderId = useActingFor();
   const [time] = useState(() => dayjs().format('YYYY-MM-DD HH:mm'));
   const flowMark = useQuery({
-    queryKey: ['approval', 'watermark', instId],
+    queryKey: approvalKeys.watermark(instId, leaderId),
     queryFn: () => call('getWatermark', { query: { instId, leaderId }, silent: true }),
     enabled: on,
     staleTime: Infinity,
@@ -143,7 +143,8 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
   // the handler has opened the task: its waiting opinion turns from 待阅 to 已阅
   const { mutate: markTaskRead } = useMutation({
     mutationFn: (id: string) => call('addReadRecord', { body: { taskId: id, leaderId }, silent: true }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: approvalKeys.opinions(instId) }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.opinions(instId, leaderId) }),
   });
   const unread = handling?.bpmTask.isRead === false;
   useEffect(() => {

@@ -4,25 +4,37 @@ import { call } from '../../../api/client';
 /** Lists and counts refresh this often and when the window gets focus, so others' actions show up (issue 5). */
 export const POLL_MS = 30_000;
 
-/** Per-resource query keys of the approval centre; `all` invalidates everything after a change. */
+/**
+ * Per-resource query keys of the approval centre; `all` invalidates everything after a change. Every read a
+ * secretary makes for her leader keys on the leader's id too (`leaderId`): what she may see as herself and as
+ * his secretary differs, so the two never share a cached answer.
+ */
 export const approvalKeys = {
   all: ['approval'] as const,
   list: (name: string, filter: unknown) => ['approval', 'list', name, filter] as const,
   count: (name: string) => ['approval', 'count', name] as const,
   definitions: ['approval', 'definitions'] as const,
-  instance: (instId: string) => ['approval', 'instance', instId] as const,
-  opinions: (instId: string) => ['approval', 'opinions', instId] as const,
+  instance: (instId: string, leaderId: string | undefined) =>
+    ['approval', 'instance', instId, leaderId ?? ''] as const,
+  opinions: (instId: string, leaderId: string | undefined) =>
+    ['approval', 'opinions', instId, leaderId ?? ''] as const,
   task: (taskId: string, leaderId: string | undefined) =>
     ['approval', 'task', taskId, leaderId ?? ''] as const,
   buttons: (taskId: string, leaderId: string | undefined) =>
     ['approval', 'buttons', taskId, leaderId ?? ''] as const,
   signUsers: (taskId: string) => ['approval', 'signUsers', taskId] as const,
   urgentLevels: ['approval', 'urgentLevels'] as const,
-  lock: (taskId: string) => ['approval', 'lock', taskId] as const,
-  nodeOpinion: (instId: string, nodeId: string) => ['approval', 'nodeOpinion', instId, nodeId] as const,
+  lock: (taskId: string, leaderId: string | undefined) =>
+    ['approval', 'lock', taskId, leaderId ?? ''] as const,
+  nodeOpinion: (instId: string, nodeId: string, leaderId: string | undefined) =>
+    ['approval', 'nodeOpinion', instId, nodeId, leaderId ?? ''] as const,
   rejectTargets: (taskId: string) => ['approval', 'rejectTargets', taskId] as const,
-  flowImage: (instId: string | undefined, defId: string | undefined) =>
-    ['approval', 'flowImage', instId ?? '', defId ?? ''] as const,
+  flowImage: (instId: string | undefined, defId: string | undefined, leaderId: string | undefined) =>
+    ['approval', 'flowImage', instId ?? '', defId ?? '', leaderId ?? ''] as const,
+  watermark: (instId: string, leaderId: string | undefined) =>
+    ['approval', 'watermark', instId, leaderId ?? ''] as const,
+  subInstances: (instId: string, nodeId: string, leaderId: string | undefined) =>
+    ['approval', 'subInstances', instId, nodeId, leaderId ?? ''] as const,
 };
 
 /** Every flow definition's main version, with its flow type's name (the lists' flow type condition). */

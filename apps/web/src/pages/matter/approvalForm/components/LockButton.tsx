@@ -14,14 +14,14 @@ export function LockButton({ taskId, leaderId }: { taskId: string; leaderId?: st
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const state = useQuery({
-    queryKey: approvalKeys.lock(taskId),
+    queryKey: approvalKeys.lock(taskId, leaderId),
     queryFn: () => call('canLock', { query: { taskId, leaderId } }),
     refetchOnWindowFocus: true,
   });
   const toggle = useMutation({
     mutationFn: () => call('lockUnlock', { query: { taskId, leaderId } }),
     onSuccess: (code) => {
-      queryClient.setQueryData(approvalKeys.lock(taskId), code);
+      queryClient.setQueryData(approvalKeys.lock(taskId, leaderId), code);
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
     },
   });

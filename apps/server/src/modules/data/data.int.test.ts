@@ -205,6 +205,7 @@ describe('records: save, history, copy, batch update, delete', () => {
         body: { templateAlias: 'contract', ids: [acmeRow], data: { status: 'signed' } },
       }),
       t.call('getSubDataPagination', { token, body: { templateAlias: 'contract', id: acmeRow, subAlias: 'payments' } }),
+      t.call('listModifyRecords', { token, body: { params: { refId: acmeRow } } }),
     ];
     for (const answer of await Promise.all(calls)) expect(answer.status).toBe(404);
     const [row] = await t.database.db.select().from(boRows).where(eq(boRows.id, acmeRow));

@@ -115,6 +115,15 @@ export async function findRecord(db: Executor, tenantId: string, boAlias: string
   return row;
 }
 
+/** Whether a record of any business object with this id is the tenant's. */
+export async function recordExists(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ id: boRows.id })
+    .from(boRows)
+    .where(and(eq(boRows.tenantId, tenantId), eq(boRows.id, id)));
+  return Boolean(row);
+}
+
 export async function insertRecord(db: Executor, tenantId: string, boAlias: string, data: Data, userId: string) {
   const [row] = await db
     .insert(boRows)

@@ -243,6 +243,7 @@ export async function subRows(
 export async function modifyHistory(db: Db, auth: AuthContext, filter: QueryFilter) {
   const refId = filter.params?.refId;
   if (typeof refId !== 'string' || !refId) throw badRequest('data.recordNotFound', { id: String(refId ?? '') });
+  if (!(await repo.recordExists(db, auth.tenantId, refId))) throw notFound('data.recordNotFound', { id: refId });
   const params = { ...filter.params };
   delete params.refId;
   const list = await repo.listModifyRecords(db, auth.tenantId, refId, { ...filter, params });

@@ -125,3 +125,44 @@ describe('SchemaForm: read-only fields', () => {
     expect(container.querySelector<HTMLInputElement>('#root_days')?.value).toBe('5');
   });
 });
+
+describe('SchemaForm: the form library’s own words', () => {
+  const listForm: FormDefinition = {
+    formKey: 'list_form',
+    name: '清单',
+    schema: {
+      type: 'object',
+      properties: {
+        urgent: { type: 'boolean', title: '加急' },
+        items: { type: 'array', title: '物品', items: { type: 'string' } },
+      },
+    },
+    uiSchema: { urgent: { 'ui:widget': 'radio' } },
+  };
+  const words: Record<Language, string[]> = {
+    'zh-CN': ['是', '否', '添加一项', '删除', '上移', '下移'],
+    'zh-TW': ['是', '否', '新增一項', '刪除', '上移', '下移'],
+    'en-US': ['Yes', 'No', 'Add Item', 'Remove', 'Move up', 'Move down'],
+  };
+  for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+    it(`${lang}: yes/no and a list's buttons are in the user's language`, async () => {
+      await loadLanguage(lang);
+      const { container } = render(
+        <SchemaForm
+          form={listForm}
+          permissions={{}}
+          fallback="w"
+          readonly={false}
+          data={{ items: ['笔', '纸'] }}
+          onChange={() => undefined}
+          formRef={createRef<SchemaFormHandle>()}
+        />,
+      );
+      const shown = [
+        ...Array.from(container.querySelectorAll('label'), (label) => label.textContent ?? ''),
+        ...Array.from(container.querySelectorAll('button'), (button) => button.getAttribute('title') ?? ''),
+      ];
+      for (const word of words[lang]) expect(shown).toContain(word);
+    });
+  }
+});

@@ -9,6 +9,7 @@ import { BaseInputTemplate } from './NumberInput';
 import { applyFieldPermissions } from './permissions';
 import { ReadonlyText, readableUiSchema } from './ReadonlyText';
 import './schema-form.css';
+import { translateFormString } from './form-texts';
 import { formValidator, transformErrors } from './validation';
 
 /** Widgets of our own, by the name a UI schema gives in `ui:widget`. */
@@ -76,6 +77,7 @@ export function SchemaForm({
       formData={data}
       validator={formValidator}
       transformErrors={transformErrors}
+      translateString={translateFormString}
       widgets={WIDGETS}
       templates={TEMPLATES}
       formContext={{ instanceId, wrapperCol: WRAPPER_COL }}

@@ -9,6 +9,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
 import { PageLoading } from '../../../app/status';
+import { translateFormString } from '../../../components/schema-form/form-texts';
 import { formValidator, transformErrors } from '../../../components/schema-form/validation';
 import { templateKeys, useDictionaries, useTemplateInfo, type Row } from '../shared/data';
 import { History } from './History';
@@ -166,6 +167,7 @@ export function TemplateFormPage() {
           formData={data}
           validator={formValidator}
           transformErrors={transformErrors}
+          translateString={translateFormString}
           readonly={readonly}
           noHtml5Validate
           showErrorList={false}

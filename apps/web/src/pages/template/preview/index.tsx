@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { call } from '../../../api/client';
 import { PageLoading } from '../../../app/status';
+import { translateFormString } from '../../../components/schema-form/form-texts';
 import { formValidator, transformErrors } from '../../../components/schema-form/validation';
 
 /** /formPreview/{formId}: a form as its users will see it, to try out (nothing is saved). */
@@ -31,6 +32,7 @@ export function FormPreviewPage() {
         formData={data}
         validator={formValidator}
         transformErrors={transformErrors}
+        translateString={translateFormString}
         liveValidate
         showErrorList={false}
         onChange={(event) => setData((event.formData ?? {}) as Record<string, unknown>)}

@@ -120,6 +120,45 @@ describe('SchemaForm: read-only fields', () => {
     expect(container.querySelector('form')?.classList.contains('eip-schema-form')).toBe(true);
   });
 
+  it('a read-only list and group read as text too, and the list offers no buttons', async () => {
+    await loadLanguage('zh-CN');
+    const trip: FormDefinition = {
+      formKey: 'trip',
+      name: '出差',
+      schema: {
+        type: 'object',
+        properties: {
+          stops: { type: 'array', title: '行程', items: { type: 'string' } },
+          budget: {
+            type: 'object',
+            title: '预算',
+            properties: {
+              amount: { type: 'number', title: '金额' },
+              paid: { type: 'boolean', title: '已付' },
+            },
+          },
+        },
+      },
+      uiSchema: {},
+    };
+    const { container } = render(
+      <SchemaForm
+        form={trip}
+        permissions={{}}
+        fallback="w"
+        readonly
+        data={{ stops: ['北京', '上海'], budget: { amount: 1200, paid: false } }}
+        onChange={() => undefined}
+        formRef={createRef<SchemaFormHandle>()}
+      />,
+    );
+    expect(container.querySelectorAll('input, textarea, .ant-select, button')).toHaveLength(0);
+    expect(container.querySelector('#root_stops_0')?.textContent).toBe('北京');
+    expect(container.querySelector('#root_stops_1')?.textContent).toBe('上海');
+    expect(container.querySelector('#root_budget_amount')?.textContent).toBe('1200');
+    expect(container.querySelector('#root_budget_paid')?.textContent).toBe('否');
+  });
+
   it('an editable number shows as entered, not padded to its step (5, not 5.0)', () => {
     const { container } = renderForm({ days: 5 });
     expect(container.querySelector<HTMLInputElement>('#root_days')?.value).toBe('5');

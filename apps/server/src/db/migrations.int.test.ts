@@ -7,11 +7,11 @@ import { migrationsDir } from '../boot.js';
 import { openDatabase, queryRows } from './client.js';
 
 /** Upgrades of a database that holds data: what a migration does to the rows already there. */
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'eip-migrations-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Each test builds a database from nothing and migrates it twice: slow on a busy machine (30 s seen in CI). */
 const FRESH_DATABASE_MS = 120_000;
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'eip-migrations-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The committed migrations up to (not including) the one tagged `before`. */
 function migrationsBefore(before: string): string {

@@ -98,11 +98,26 @@ const leaderOpinion = {
   sorterOpinion: 1,
 };
 
+/** Signed in, the leader node's popover answered with `opinion` and the signatures `signatures`. */
+function stubLeaderNode(opinion: object = leaderOpinion, signatures: object[] = []) {
+  signInWith('token');
+  return stubFetch((request: SentRequest) =>
+    request.url.includes('verifySignatures')
+      ? envelope(signatures)
+      : envelope({
+          node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
+          hasTask: true,
+          opinions: [opinion],
+          candidates: [],
+          serviceCall: null,
+        }),
+  );
+}
+
 describe('a task’s node popover', () => {
   beforeAll(() => loadApprovalTexts());
 
   it('shows the signature the handler placed at the node, with who signed and when (issue 13)', async () => {
-    signInWith('token');
     const signed = (userId: string, nodeId: string) => ({
       field: 'leaderSign',
       index: 0,
@@ -114,17 +129,7 @@ describe('a task’s node popover', () => {
       status: 'intact',
       changedFields: [],
     });
-    stubFetch((request: SentRequest) =>
-      request.url.includes('verifySignatures')
-        ? envelope([signed('u-wang', 'Leader'), signed('u-zhu', 'Start')])
-        : envelope({
-            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
-            hasTask: true,
-            opinions: [leaderOpinion],
-            candidates: [],
-            serviceCall: null,
-          }),
-    );
+    stubLeaderNode(leaderOpinion, [signed('u-wang', 'Leader'), signed('u-zhu', 'Start')]);
     renderRoutes(<Route path="*" element={<NodeDetail instId="i1" nodeId="Leader" />} />, '/index');
     const images = await screen.findAllByTestId('signature-image', {}, { timeout: 5000 });
     // only the handler's own signature at this node, not the initiator's at the start
@@ -134,47 +139,23 @@ describe('a task’s node popover', () => {
   });
 
   it('a task still waiting says 待审批 in its node’s facts, where the opinion table says 待阅', async () => {
-    signInWith('token');
-    stubFetch((request: SentRequest) =>
-      request.url.includes('verifySignatures')
-        ? envelope([])
-        : envelope({
-            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
-            hasTask: true,
-            opinions: [
-              {
-                ...leaderOpinion,
-                status: 'awaiting_check',
-                statusVal: '待阅',
-                auditor: null,
-                auditorName: null,
-                opinion: null,
-                completeTime: null,
-                durMs: null,
-              },
-            ],
-            candidates: [],
-            serviceCall: null,
-          }),
-    );
+    stubLeaderNode({
+      ...leaderOpinion,
+      status: 'awaiting_check',
+      statusVal: '待阅',
+      auditor: null,
+      auditorName: null,
+      opinion: null,
+      completeTime: null,
+      durMs: null,
+    });
     renderRoutes(<Route path="*" element={<NodeDetail instId="i1" nodeId="Leader" />} />, '/index');
     expect(await screen.findByText('待审批', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('待阅')).toBeNull();
   });
 
   it('asks with the leader’s id when a secretary acts for him (spec §6), for the node and its signatures', async () => {
-    signInWith('token');
-    const sent = stubFetch((request: SentRequest) =>
-      request.url.includes('verifySignatures')
-        ? envelope([])
-        : envelope({
-            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
-            hasTask: true,
-            opinions: [leaderOpinion],
-            candidates: [],
-            serviceCall: null,
-          }),
-    );
+    const sent = stubLeaderNode();
     renderRoutes(
       <Route
         path="*"
@@ -192,18 +173,7 @@ describe('a task’s node popover', () => {
   });
 
   it('keeps what a secretary sees as herself apart from what she sees for her leader (two cached answers)', async () => {
-    signInWith('token');
-    const sent = stubFetch((request: SentRequest) =>
-      request.url.includes('verifySignatures')
-        ? envelope([])
-        : envelope({
-            node: { nodeId: 'Leader', name: '部门领导审批', nodeType: 'USERTASK' },
-            hasTask: true,
-            opinions: [leaderOpinion],
-            candidates: [],
-            serviceCall: null,
-          }),
-    );
+    const sent = stubLeaderNode();
     renderRoutes(
       <Route
         path="*"

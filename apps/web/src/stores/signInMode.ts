@@ -1,0 +1,34 @@
+import { create } from 'zustand';
+import { fetchSignInMode } from '../api/auth';
+import type { AuthMode } from '../app/guardDecision';
+
+interface SignInModeState {
+  /**
+   * How users sign in (spec §2): `password` (the login page), or single sign-on — `cas` or `oauth` — at
+   * `ssoUrl`; null until the server has said.
+   */
+  mode: AuthMode | null;
+  ssoUrl: string;
+}
+
+/** The sign-in mode the server runs with, learnt once at the app's start (not a build setting). */
+export const useSignInMode = create<SignInModeState>()(() => ({ mode: null, ssoUrl: '' }));
+
+let learning: Promise<void> | null = null;
+
+/**
+ * Asks the server once how users sign in. A server that cannot say leaves the password sign-in: the login page
+ * works with every mode (administrators keep their password).
+ */
+export function learnSignInMode(): Promise<void> {
+  if (useSignInMode.getState().mode !== null) return Promise.resolve();
+  learning ??= fetchSignInMode()
+    .then(
+      ({ mode, ssoUrl }) => useSignInMode.setState({ mode, ssoUrl: ssoUrl ?? '' }),
+      () => useSignInMode.setState({ mode: 'password', ssoUrl: '' }),
+    )
+    .finally(() => {
+      learning = null;
+    });
+  return learning;
+}

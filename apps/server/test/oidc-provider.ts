@@ -20,7 +20,10 @@ export interface OidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(redirectUris: string[]): Promise<OidcProvider> {
+export async function startOidcProvider(
+  redirectUris: string[],
+  postLogoutRedirectUris: string[] = [],
+): Promise<OidcProvider> {
   const clientId = 'eip-portal';
   const clientSecret = 'eip-portal-test-secret';
   let accountId: string | null = null;
@@ -33,6 +36,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<OidcPro
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: redirectUris,
+        post_logout_redirect_uris: postLogoutRedirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

@@ -1,7 +1,8 @@
 import { TOKEN_STORAGE_KEY } from '@eip/contracts/codes';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signOutEverywhere } from '../layouts/useShellActions';
 import { page } from './navigation';
 import { useSession } from '../stores/session';
 import { useSignInMode } from '../stores/signInMode';
@@ -223,6 +224,36 @@ describe('the sign-in mode, learnt from the server at start (issue 14)', () => {
       `/auth/sso/auth?code=C-1&state=S-1&iss=http%3A%2F%2Fid.example&service=${service()}`,
     );
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('sso-token');
+  });
+});
+
+describe('sign-out with single sign-on (issue 14)', () => {
+  it.each(['cas', 'oauth'] as const)(
+    '%s: ends the single sign-on session too, coming back to the login page, and does not leave for sign-on',
+    async (mode) => {
+      useSignInMode.setState({ mode, ssoUrl: 'https://sso.example/login', logoutUrl: '/auth/sso/logout' });
+      const leave = vi.spyOn(page, 'leave').mockImplementation(() => undefined);
+      const sent = stubFetch(() => envelope(null));
+      signInWith('mine');
+      renderRoutes(routes, '/mail');
+      expect(screen.getByText('private page')).toBeTruthy();
+      await act(signOutEverywhere);
+      const back = encodeURIComponent(`${window.location.origin}/eipFront/login`);
+      expect(leave.mock.calls).toEqual([[`/auth/sso/logout?service=${back}`]]);
+      expect(screen.queryByText('private page')).toBeNull();
+      expect(sent.map(({ url }) => url)).toEqual(['/auth/signout']);
+      expect(useSession.getState().token).toBeNull();
+    },
+  );
+
+  it('password mode: sign-out leaves nowhere', async () => {
+    const leave = vi.spyOn(page, 'leave').mockImplementation(() => undefined);
+    stubFetch(() => envelope(null));
+    signInWith('mine');
+    renderRoutes(routes, '/mail');
+    await act(signOutEverywhere);
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(leave).not.toHaveBeenCalled();
   });
 });
 

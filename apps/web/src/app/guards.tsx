@@ -186,13 +186,14 @@ const pathOf = (address: string) => address.split('?')[0];
 /** Spec §2 "Route guard" around every page. A short link's guest counts as signed in on that link's page only. */
 export function RouteGuard() {
   const location = useLocation();
-  const { mode, ssoUrl } = useSignInMode();
+  const { mode, ssoUrl, endingSso } = useSignInMode();
   // The server says how users sign in; only the decisions that depend on it wait (never the login page).
   useEffect(() => void learnSignInMode(), []);
   const signedIn = useSession(
     (state) =>
       Boolean(state.token) && (state.guestUrl === null || pathOf(state.guestUrl) === location.pathname),
   );
+  if (endingSso) return <PageLoading />;
   const decision = decideGuard({
     pathname: location.pathname,
     search: location.search,

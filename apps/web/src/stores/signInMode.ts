@@ -9,10 +9,19 @@ interface SignInModeState {
    */
   mode: AuthMode | null;
   ssoUrl: string;
+  /** where sign-out also ends the single sign-on session; empty for password */
+  logoutUrl: string;
+  /** the browser is on its way there: no page is shown or left for meanwhile */
+  endingSso: boolean;
 }
 
 /** The sign-in mode the server runs with, learnt once at the app's start (not a build setting). */
-export const useSignInMode = create<SignInModeState>()(() => ({ mode: null, ssoUrl: '' }));
+export const useSignInMode = create<SignInModeState>()(() => ({
+  mode: null,
+  ssoUrl: '',
+  logoutUrl: '',
+  endingSso: false,
+}));
 
 let learning: Promise<void> | null = null;
 
@@ -24,8 +33,9 @@ export function learnSignInMode(): Promise<void> {
   if (useSignInMode.getState().mode !== null) return Promise.resolve();
   learning ??= fetchSignInMode()
     .then(
-      ({ mode, ssoUrl }) => useSignInMode.setState({ mode, ssoUrl: ssoUrl ?? '' }),
-      () => useSignInMode.setState({ mode: 'password', ssoUrl: '' }),
+      ({ mode, ssoUrl, logoutUrl }) =>
+        useSignInMode.setState({ mode, ssoUrl: ssoUrl ?? '', logoutUrl: logoutUrl ?? '' }),
+      () => useSignInMode.setState({ mode: 'password', ssoUrl: '', logoutUrl: '' }),
     )
     .finally(() => {
       learning = null;

@@ -31,7 +31,8 @@ class StillResizeObserver implements ResizeObserver {
 Object.defineProperty(window, 'ResizeObserver', { writable: true, value: StillResizeObserver });
 
 // Tests start as the app does once the server has said how users sign in: with passwords, unless they say otherwise.
-const passwordSignIn = () => useSignInMode.setState({ mode: 'password', ssoUrl: '' });
+const passwordSignIn = () =>
+  useSignInMode.setState({ mode: 'password', ssoUrl: '', logoutUrl: '', endingSso: false });
 passwordSignIn();
 
 afterEach(() => {

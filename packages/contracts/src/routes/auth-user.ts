@@ -28,6 +28,13 @@ export const authUserRoutes = {
     access: 'public',
     kind: 'redirect',
   }),
+  ssoLogout: route({
+    method: 'GET',
+    group: 'auth',
+    path: 'sso/logout',
+    access: 'public',
+    kind: 'redirect',
+  }),
   ssoAuth: route({
     method: 'GET',
     group: 'auth',

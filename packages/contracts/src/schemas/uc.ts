@@ -80,6 +80,9 @@ export const SsoConfig = Type.Object({
   ssoUrl: Type.Union([Type.String(), Type.Null()], {
     description: 'where single sign-on starts (null for password): the browser goes there with ?service=',
   }),
+  logoutUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'where sign-out also ends the single sign-on session (null for password), with ?service=',
+  }),
 });
 export type SsoConfig = Static<typeof SsoConfig>;
 const SsoService = Type.String({
@@ -202,6 +205,14 @@ export const authUserSchemas = {
       'oauth: sends the browser to the OpenID Connect provider (authorization code with PKCE, state and nonce kept here, single-use); the code comes back to service',
     query: Type.Object({ service: SsoService }),
     value: Type.String({ description: 'the provider’s authorization address (a 302, not an envelope)' }),
+  },
+  ssoLogout: {
+    summary:
+      'After sign-out: sends the browser to end the single sign-on session too (cas /logout, or the provider’s end_session_endpoint when it has one), then back to service',
+    query: Type.Object({ service: SsoService }),
+    value: Type.String({
+      description: 'the address that ends the single sign-on session (a 302, not an envelope)',
+    }),
   },
   ssoAuth: {
     summary:

@@ -101,3 +101,20 @@ export async function finishAuthorization(
     throw new AppError(refused ? 400 : 502, refused ? 'sso.rejected' : 'sso.unreachable');
   }
 }
+
+/**
+ * Where the provider ends its session and sends the browser on to `postLogoutUri` (RP-initiated logout); a
+ * provider without an end_session_endpoint has no session to end from here: straight to `postLogoutUri`.
+ */
+export async function endSessionUrl(
+  settings: OidcSettings,
+  postLogoutUri: string,
+  log: Log,
+): Promise<string> {
+  const config = await providerOf(settings, log);
+  if (!config.serverMetadata().end_session_endpoint) return postLogoutUri;
+  return oidc.buildEndSessionUrl(config, {
+    client_id: settings.clientId,
+    post_logout_redirect_uri: postLogoutUri,
+  }).href;
+}

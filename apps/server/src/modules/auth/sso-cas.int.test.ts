@@ -38,7 +38,20 @@ describe('single sign-on by CAS 3.0 (issue 14, spec §2, §7 GET sso/auth)', () 
   it('tells the web app the mode and where CAS sign-in starts', async () => {
     const { status, body } = await t.call('getSsoConfig');
     expect(status).toBe(200);
-    expect(body.value).toEqual({ mode: 'cas', ssoUrl: `${cas.url}/login` });
+    expect(body.value).toEqual({ mode: 'cas', ssoUrl: `${cas.url}/login`, logoutUrl: '/auth/sso/logout' });
+  });
+
+  it('ends the CAS session too after sign-out (CAS 3.0 /logout), then back to the portal', async () => {
+    const back = `${PORTAL}/eipFront/login`;
+    const out = await t.app.inject({ method: 'GET', url: '/auth/sso/logout', query: { service: back } });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe(`${cas.url}/logout?service=${encodeURIComponent(back)}`);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/auth/sso/logout',
+      query: { service: 'http://evil.test/' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
   });
 
   it('signs the CAS user in with the session and answer of a password sign-in, recorded as a sign-in', async () => {
@@ -167,7 +180,11 @@ describe('single sign-on by CAS: settings and failures', () => {
   it('without SSO_MODE: password only, sso/auth answers 404 and the web app is told so', async () => {
     const app = await createTestApp();
     try {
-      expect((await app.call('getSsoConfig')).body.value).toEqual({ mode: 'password', ssoUrl: null });
+      expect((await app.call('getSsoConfig')).body.value).toEqual({
+        mode: 'password',
+        ssoUrl: null,
+        logoutUrl: null,
+      });
       const { status, body } = await app.call('ssoAuth', { query: { ticket: 'ST-1', service: SERVICE } });
       expect(status).toBe(404);
       expect(body.message).toBe('未开启单点登录');

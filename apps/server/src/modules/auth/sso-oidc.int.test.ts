@@ -9,6 +9,7 @@ import { auditLog } from '../../db/schema.js';
 const PORTAL = 'http://portal.test';
 const SERVICE = `${PORTAL}/eipFront/index`;
 const OTHER_SERVICE = `${PORTAL}/eipFront/other`;
+const LOGIN_PAGE = `${PORTAL}/eipFront/login`;
 
 const oauthEnv = (provider: OidcProvider) => ({
   SSO_MODE: 'oauth',
@@ -21,7 +22,7 @@ const oauthEnv = (provider: OidcProvider) => ({
 let provider: OidcProvider;
 let t: TestApp;
 beforeAll(async () => {
-  provider = await startOidcProvider([SERVICE, OTHER_SERVICE]);
+  provider = await startOidcProvider([SERVICE, OTHER_SERVICE], [LOGIN_PAGE]);
   t = await createTestApp(oauthEnv(provider));
 });
 afterAll(async () => {
@@ -47,7 +48,25 @@ describe('single sign-on by OpenID Connect (issue 14, spec §2, §7 GET sso/auth
     expect((await t.call('getSsoConfig')).body.value).toEqual({
       mode: 'oauth',
       ssoUrl: '/auth/sso/authorize',
+      logoutUrl: '/auth/sso/logout',
     });
+  });
+
+  it('ends the provider’s session too after sign-out (RP-initiated logout), back to the login page', async () => {
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/auth/sso/logout',
+      query: { service: LOGIN_PAGE },
+    });
+    expect(out.statusCode).toBe(302);
+    const url = new URL(String(out.headers.location));
+    expect(url.origin).toBe(provider.issuer);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: provider.clientId,
+      post_logout_redirect_uri: LOGIN_PAGE,
+    });
+    // the provider accepts it: its confirmation page answers
+    expect((await fetch(url)).status).toBe(200);
   });
 
   it('sends the browser to the provider with PKCE (S256), state and nonce, coming back to the page', async () => {

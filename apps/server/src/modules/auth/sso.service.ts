@@ -8,15 +8,19 @@ import { resolveTenant } from '../uc/tenant.service.js';
 import { findUserByAccount } from '../uc/user.repository.js';
 import { refuseUnlessActive, startSession } from './auth.service.js';
 import { validateCasTicket } from './cas.client.js';
-import { finishAuthorization, startAuthorization } from './oidc.client.js';
+import { endSessionUrl, finishAuthorization, startAuthorization } from './oidc.client.js';
 import { rememberAuthorization, takeAuthorization, useTicketOnce } from './sso.repository.js';
 
 type Log = { warn(details: object, message: string): void };
 
 /** Spec §2: how the web app sends users to sign in, learnt at its start. */
 export function publicSsoConfig(sso: SsoConfig | null): PublicSsoConfig {
-  if (!sso) return { mode: 'password', ssoUrl: null };
-  return { mode: sso.mode, ssoUrl: sso.mode === 'cas' ? `${sso.casUrl}/login` : routeUrl('ssoAuthorize') };
+  if (!sso) return { mode: 'password', ssoUrl: null, logoutUrl: null };
+  return {
+    mode: sso.mode,
+    ssoUrl: sso.mode === 'cas' ? `${sso.casUrl}/login` : routeUrl('ssoAuthorize'),
+    logoutUrl: routeUrl('ssoLogout'),
+  };
 }
 
 function ssoOn(services: Services): SsoConfig {
@@ -47,6 +51,14 @@ export async function authorizeSso(services: Services, service: string, log: Log
   const { url, checks } = await startAuthorization(sso, redirectUri, log);
   await rememberAuthorization(services.db, { ...checks, service: redirectUri });
   return url;
+}
+
+/** After sign-out here: where the single sign-on session ends too (CAS 3.0 /logout, OIDC end session), then `service`. */
+export async function logoutSso(services: Services, service: string, log: Log): Promise<string> {
+  const sso = ssoOn(services);
+  checkService(services, service);
+  if (sso.mode === 'cas') return `${sso.casUrl}/logout?service=${encodeURIComponent(service)}`;
+  return endSessionUrl(sso, service, log);
 }
 
 export interface SsoReturn {

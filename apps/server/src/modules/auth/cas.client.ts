@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import { AppError } from '../../errors.js';
 
@@ -66,7 +67,7 @@ export async function validateCasTicket(
   casUrl: string,
   service: string,
   ticket: string,
-  log: { warn(details: object, message: string): void },
+  log: FastifyBaseLogger,
 ): Promise<CasPrincipal> {
   const url = new URL(`${casUrl}/p3/serviceValidate`);
   url.searchParams.set('service', service);

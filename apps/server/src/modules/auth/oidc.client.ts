@@ -1,7 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import { AppError } from '../../errors.js';
-
-type Log = { warn(details: object, message: string): void };
 
 export interface OidcSettings {
   issuer: string;
@@ -15,7 +14,7 @@ const PROVIDER_TIMEOUT_S = 10;
 /** The provider's metadata by issuer: read once per process (it is not user state) and again after a failure. */
 const discovered = new Map<string, oidc.Configuration>();
 
-async function providerOf(settings: OidcSettings, log: Log): Promise<oidc.Configuration> {
+async function providerOf(settings: OidcSettings, log: FastifyBaseLogger): Promise<oidc.Configuration> {
   const key = `${settings.issuer} ${settings.clientId}`;
   const known = discovered.get(key);
   if (known) return known;
@@ -50,7 +49,7 @@ export interface AuthorizationChecks {
 export async function startAuthorization(
   settings: OidcSettings,
   redirectUri: string,
-  log: Log,
+  log: FastifyBaseLogger,
 ): Promise<{ url: string; checks: AuthorizationChecks }> {
   const config = await providerOf(settings, log);
   const checks = {
@@ -79,7 +78,7 @@ export async function finishAuthorization(
   redirectUri: string,
   returned: Record<string, string>,
   checks: AuthorizationChecks,
-  log: Log,
+  log: FastifyBaseLogger,
 ): Promise<Record<string, unknown>> {
   const config = await providerOf(settings, log);
   const currentUrl = new URL(redirectUri);
@@ -109,7 +108,7 @@ export async function finishAuthorization(
 export async function endSessionUrl(
   settings: OidcSettings,
   postLogoutUri: string,
-  log: Log,
+  log: FastifyBaseLogger,
 ): Promise<string> {
   const config = await providerOf(settings, log);
   if (!config.serverMetadata().end_session_endpoint) return postLogoutUri;

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { routeUrl, type LoginResult, type SsoConfig as PublicSsoConfig } from '@eip/contracts';
 import { createHash } from 'node:crypto';
 import type { SsoConfig } from '../../config.js';
@@ -10,8 +11,6 @@ import { refuseUnlessActive, startSession } from './auth.service.js';
 import { validateCasTicket } from './cas.client.js';
 import { endSessionUrl, finishAuthorization, startAuthorization } from './oidc.client.js';
 import { rememberAuthorization, takeAuthorization, useTicketOnce } from './sso.repository.js';
-
-type Log = { warn(details: object, message: string): void };
 
 /** Spec §2: how the web app sends users to sign in, learnt at its start. */
 export function publicSsoConfig(sso: SsoConfig | null): PublicSsoConfig {
@@ -43,7 +42,11 @@ const redirectUriOf = (service: string) => {
 };
 
 /** oauth: starts an authorization code sign-in (PKCE, state and nonce kept here) and answers where to go. */
-export async function authorizeSso(services: Services, service: string, log: Log): Promise<string> {
+export async function authorizeSso(
+  services: Services,
+  service: string,
+  log: FastifyBaseLogger,
+): Promise<string> {
   const sso = ssoOn(services);
   if (sso.mode !== 'oauth') throw notFound('sso.off');
   checkService(services, service);
@@ -54,7 +57,11 @@ export async function authorizeSso(services: Services, service: string, log: Log
 }
 
 /** After sign-out here: where the single sign-on session ends too (CAS 3.0 /logout, OIDC end session), then `service`. */
-export async function logoutSso(services: Services, service: string, log: Log): Promise<string> {
+export async function logoutSso(
+  services: Services,
+  service: string,
+  log: FastifyBaseLogger,
+): Promise<string> {
   const sso = ssoOn(services);
   checkService(services, service);
   if (sso.mode === 'cas') return `${sso.casUrl}/logout?service=${encodeURIComponent(service)}`;
@@ -71,7 +78,12 @@ export interface SsoReturn {
 }
 
 /** cas: the account the validated ticket names (the CAS user, or the attribute SSO_ACCOUNT_CLAIM names). */
-async function casAccount(services: Services, sso: SsoConfig & { mode: 'cas' }, input: SsoReturn, log: Log) {
+async function casAccount(
+  services: Services,
+  sso: SsoConfig & { mode: 'cas' },
+  input: SsoReturn,
+  log: FastifyBaseLogger,
+) {
   if (!input.ticket) throw badRequest('sso.noCredential', { name: 'ticket' });
   const ticketHash = createHash('sha256').update(input.ticket).digest('hex');
   if (!(await useTicketOnce(services.db, ticketHash, input.service))) throw badRequest('sso.rejected');
@@ -84,7 +96,7 @@ async function oauthAccount(
   services: Services,
   sso: SsoConfig & { mode: 'oauth' },
   input: SsoReturn,
-  log: Log,
+  log: FastifyBaseLogger,
 ) {
   if (!input.code) throw badRequest('sso.noCredential', { name: 'code' });
   if (!input.state) throw badRequest('sso.noCredential', { name: 'state' });
@@ -111,7 +123,7 @@ export async function ssoSignIn(
   services: Services,
   input: SsoReturn,
   audit: AuditNote,
-  log: Log,
+  log: FastifyBaseLogger,
 ): Promise<LoginResult> {
   const sso = ssoOn(services);
   audit.target = `sso=${sso.mode}`;

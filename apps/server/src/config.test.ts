@@ -80,4 +80,77 @@ describe('configuration', () => {
     );
     expect(loadConfig({ NODE_ENV: 'production', EIP_SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
+
+  describe('single sign-on (issue 14)', () => {
+    it('is off unless SSO_MODE is set: passwords only', () => {
+      expect(loadConfig({}).sso).toBeNull();
+    });
+
+    it('reads cas with its server address, the CAS user as the account by default', () => {
+      expect(loadConfig({ SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com/cas/' }).sso).toEqual({
+        mode: 'cas',
+        casUrl: 'https://cas.example.com/cas',
+        accountClaim: 'user',
+        passwordSignIn: 'admins',
+      });
+      expect(
+        loadConfig({ SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com', SSO_ACCOUNT_CLAIM: 'employeeNo' })
+          .sso,
+      ).toMatchObject({ accountClaim: 'employeeNo' });
+    });
+
+    it('reads oauth with its issuer and client, preferred_username as the account by default', () => {
+      expect(
+        loadConfig({
+          SSO_MODE: 'oauth',
+          OIDC_ISSUER: 'https://id.example.com/',
+          OIDC_CLIENT_ID: 'eip',
+          OIDC_CLIENT_SECRET: 's3cret',
+          SSO_PASSWORD_SIGNIN: 'everyone',
+        }).sso,
+      ).toEqual({
+        mode: 'oauth',
+        issuer: 'https://id.example.com',
+        clientId: 'eip',
+        clientSecret: 's3cret',
+        accountClaim: 'preferred_username',
+        passwordSignIn: 'everyone',
+      });
+      expect(
+        loadConfig({ SSO_MODE: 'oauth', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'eip' }).sso,
+      ).toMatchObject({ clientSecret: null });
+    });
+
+    it.each([
+      [{ SSO_MODE: 'saml' }, 'SSO_MODE must be cas or oauth (or unset for passwords only), got "saml"'],
+      [{ SSO_MODE: 'cas' }, 'SSO_MODE=cas needs CAS_URL'],
+      [{ SSO_MODE: 'cas', CAS_URL: 'cas.example.com' }, 'CAS_URL must be an http:// or https:// address'],
+      [{ SSO_MODE: 'oauth', OIDC_CLIENT_ID: 'eip' }, 'SSO_MODE=oauth needs OIDC_ISSUER'],
+      [{ SSO_MODE: 'oauth', OIDC_ISSUER: 'https://id.example.com' }, 'SSO_MODE=oauth needs OIDC_CLIENT_ID'],
+      [
+        { CAS_URL: 'https://cas.example.com' },
+        'CAS_URL is set but SSO_MODE is unset: set SSO_MODE or remove CAS_URL',
+      ],
+      [
+        { SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com', OIDC_ISSUER: 'https://id.example.com' },
+        'OIDC_ISSUER is set but SSO_MODE is cas: set SSO_MODE or remove OIDC_ISSUER',
+      ],
+      [{ SSO_ACCOUNT_CLAIM: 'email' }, 'SSO_ACCOUNT_CLAIM is set but SSO_MODE is unset'],
+      [
+        { SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com', SSO_PASSWORD_SIGNIN: 'nobody' },
+        'SSO_PASSWORD_SIGNIN must be admins or everyone, got "nobody"',
+      ],
+      [
+        {
+          NODE_ENV: 'production',
+          EIP_SEED_DEMO: 'false',
+          SSO_MODE: 'cas',
+          CAS_URL: 'http://cas.example.com',
+        },
+        'CAS_URL must be an https:// address when NODE_ENV=production',
+      ],
+    ])('refuses a bad combination at boot with a clear message: %j', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+    });
+  });
 });

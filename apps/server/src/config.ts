@@ -51,7 +51,19 @@ export interface Config {
   mailFrom: string;
   /** the address users reach the portal at, for links in mail */
   publicUrl: string;
+  /** single sign-on (spec §2, issue 14); null: users sign in with their password only */
+  sso: SsoConfig | null;
 }
+
+interface SsoCommon {
+  /** the claim (oauth) or attribute (cas; `user` is the CAS user itself) naming the account */
+  accountClaim: string;
+  /** who may still sign in with a password while single sign-on is on */
+  passwordSignIn: 'admins' | 'everyone';
+}
+export type SsoConfig =
+  | (SsoCommon & { mode: 'cas'; casUrl: string })
+  | (SsoCommon & { mode: 'oauth'; issuer: string; clientId: string; clientSecret: string | null });
 
 export class ConfigError extends Error {}
 
@@ -109,6 +121,60 @@ function officeConverter(env: Env): Config['officeConverter'] {
   if (!command) return null;
   if (/[\r\n\0]/.test(command)) throw new ConfigError('OFFICE_CONVERTER must be one program name or path');
   return { command, timeoutMs, concurrency };
+}
+
+const CAS_SETTINGS = ['CAS_URL'];
+const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+
+/** An SSO address: http(s), and https in production (tickets and codes must not cross the network in clear). */
+function ssoUrl(env: Env, name: string, mode: string, production: boolean): string {
+  const url = httpUrl(env, name);
+  if (!url) throw new ConfigError(`SSO_MODE=${mode} needs ${name}`);
+  if (production && !url.startsWith('https://')) {
+    throw new ConfigError(`${name} must be an https:// address when NODE_ENV=production`);
+  }
+  return url.replace(/\/+$/, '');
+}
+
+/** SSO_MODE and the settings of its kind; a setting of the other kind, or a missing one, stops the start. */
+function sso(env: Env, production: boolean): SsoConfig | null {
+  const mode = env.SSO_MODE || undefined;
+  const stray = (names: string[]) => names.find((name) => env[name]);
+  if (mode !== undefined && mode !== 'cas' && mode !== 'oauth') {
+    throw new ConfigError(`SSO_MODE must be cas or oauth (or unset for passwords only), got "${mode}"`);
+  }
+  const strayName = stray([
+    ...(mode === 'cas' ? [] : CAS_SETTINGS),
+    ...(mode === 'oauth' ? [] : OIDC_SETTINGS),
+  ]);
+  if (strayName) {
+    throw new ConfigError(
+      `${strayName} is set but SSO_MODE is ${mode ?? 'unset'}: set SSO_MODE or remove ${strayName}`,
+    );
+  }
+  if (mode === undefined) {
+    const extra = stray(['SSO_ACCOUNT_CLAIM', 'SSO_PASSWORD_SIGNIN']);
+    if (extra) throw new ConfigError(`${extra} is set but SSO_MODE is unset`);
+    return null;
+  }
+  const passwordSignIn = env.SSO_PASSWORD_SIGNIN || 'admins';
+  if (passwordSignIn !== 'admins' && passwordSignIn !== 'everyone') {
+    throw new ConfigError(`SSO_PASSWORD_SIGNIN must be admins or everyone, got "${passwordSignIn}"`);
+  }
+  const accountClaim = env.SSO_ACCOUNT_CLAIM?.trim() || (mode === 'cas' ? 'user' : 'preferred_username');
+  if (mode === 'cas') {
+    return { mode, casUrl: ssoUrl(env, 'CAS_URL', mode, production), accountClaim, passwordSignIn };
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!clientId) throw new ConfigError('SSO_MODE=oauth needs OIDC_CLIENT_ID');
+  return {
+    mode,
+    issuer: ssoUrl(env, 'OIDC_ISSUER', mode, production),
+    clientId,
+    clientSecret: env.OIDC_CLIENT_SECRET || null,
+    accountClaim,
+    passwordSignIn,
+  };
 }
 
 /** Reads and checks the environment once at boot; a bad value stops the start with a clear message. */
@@ -172,5 +238,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'EIP Portal <no-reply@eip.localhost>',
     publicUrl: (httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    sso: sso(env, production),
   };
 }

@@ -35,15 +35,6 @@ export const RECORD_ROUTE = true;
 /** Spec §9: strict router mode — a route-building failure resets the token and rethrows. */
 export const STRICT_ROUTER = true;
 
-/**
- * How users sign in: `password` (the login page), or single sign-on — `cas` (returns with `ticket`) or
- * `oauth` (returns with `code`) — at `ssoUrl`, which receives the page to come back to as `service`.
- */
-export const AUTH_MODE: { mode: 'password' | 'cas' | 'oauth'; ssoUrl: string } = {
-  mode: 'password',
-  ssoUrl: '',
-};
-
 /** Route building (spec §2): which preview pages are kept alive besides myTask and startProcess. */
 export const KEEP_ALIVE_TEMPLATE_PREVIEW = false;
 export const KEEP_ALIVE_QUERY_SQL_PREVIEW = false;

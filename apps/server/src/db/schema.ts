@@ -341,6 +341,19 @@ export const sessionActivity = pgTable('auth_session_activity', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Single sign-on in flight and done (issue 14): an oauth sign-in started (`state:{state}`, with its PKCE
+ * verifier and nonce, deleted when its code comes back) and each cas ticket used (`ticket:{sha-256}`), so
+ * neither serves twice. Rows past expiry are purged by the session cleanup.
+ */
+export const ssoHandshakes = pgTable('auth_sso_handshake', {
+  key: text('key').primaryKey(),
+  service: text('service').notNull(),
+  codeVerifier: text('code_verifier'),
+  nonce: text('nonce'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Failed sign-ins per key ("account:{tenant}:{account}" or "ip:{address}"), for slowing and locking. */
 export const loginFailures = pgTable('auth_login_failure', {
   key: text('key').primaryKey(),

@@ -240,7 +240,7 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
       ...(routeSchemas.params ? { params: routeSchemas.params } : {}),
       ...(routeSchemas.query ? { querystring: routeSchemas.query } : {}),
       ...(routeSchemas.body ? { body: routeSchemas.body } : {}),
-      ...(info.kind === 'download' || info.kind === 'stream'
+      ...(info.kind === 'download' || info.kind === 'stream' || info.kind === 'redirect'
         ? {}
         : { response: { 200: Envelope(routeSchemas.value as never) } }),
       ...(info.kind === 'stream' ? { produces: ['text/event-stream'] } : {}),
@@ -283,6 +283,8 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
       );
       if (audited) await record(gate, request, audited, 'success');
       if (info.kind === 'download') return sendFile(reply, value as FileDownload);
+      if (info.kind === 'redirect')
+        return reply.header('cache-control', 'no-store').redirect(value as string);
       // the handler has started the stream itself
       if (info.kind === 'stream') return reply;
       return {

@@ -7,6 +7,7 @@ import { flowMessages } from './flow-messages.js';
 import { homeMessages } from './home-messages.js';
 import { miscMessages } from './misc-messages.js';
 import { signMessages } from './sign-messages.js';
+import { ssoMessages } from './sso-messages.js';
 
 export type Texts = Record<Language, string>;
 
@@ -352,6 +353,7 @@ export const messages = {
   ...miscMessages,
   ...dataMessages,
   ...signMessages,
+  ...ssoMessages,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,8 +1,8 @@
-import type { RouteValue } from '@eip/contracts';
+import type { RouteQuery, RouteValue } from '@eip/contracts';
 import { TOKEN_NAME } from '../config';
 import { i18n } from '../i18n';
 import type { SessionUser } from '../stores/session';
-import { ApiError, call, callOptional, callWithMessage, routeAddress } from './client';
+import { ApiError, call, callWithMessage, routeAddress } from './client';
 import { encryptPassword } from './rsa';
 
 export type Tenant = RouteValue<'getTenantByCode'>;
@@ -145,15 +145,12 @@ export async function changePasswordByAccount(
 /** Spec §4: switching post sets a cookie on the server. */
 export const switchPost = (postId: string): Promise<null> => call('setPostCookie', { query: { postId } });
 
-/** The token of a single sign-on (spec §7 GET sso/auth); not offered by the server yet. */
-export const ssoSignIn = async (query: Record<string, string>): Promise<string> =>
-  tokenOf(
-    await callOptional<SignInResult>(
-      'ssoAuth',
-      { method: 'GET', group: 'auth', path: 'sso/auth' },
-      { query, silent: true, keepSession: true },
-    ),
-  );
+/** Spec §2: how users sign in — password, cas or oauth — and where single sign-on starts. */
+export const fetchSignInMode = () => call('getSsoConfig', { silent: true, keepSession: true });
+
+/** The token of a single sign-on (spec §7 GET sso/auth): a cas ticket, or an oauth code with its state. */
+export const ssoSignIn = async (query: RouteQuery<'ssoAuth'>): Promise<string> =>
+  tokenOf(await call('ssoAuth', { query, silent: true, keepSession: true }));
 
 export type ShortLink = RouteValue<'getLongUrlByShortUrl'>;
 

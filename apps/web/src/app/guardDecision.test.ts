@@ -61,18 +61,28 @@ describe('spec §2 route guard decisions', () => {
     expect(decideGuard(input({ ...cas, pathname: '/mail', search: '?ticket=T-1' }))).toEqual({
       kind: 'ssoReturn',
       mode: 'cas',
-      credential: 'T-1',
+      returned: { ticket: 'T-1' },
       service: 'https://eip.example/eipFront/mail',
       next: '/mail',
     });
   });
 
-  it('oauth mode returns with a code', () => {
+  it('oauth mode returns with a code and its state and issuer, the page keeping its own query', () => {
     expect(
       decideGuard(
-        input({ authMode: 'oauth', ssoUrl: 'https://sso.example/authorize?client=eip', search: '?code=C1' }),
+        input({
+          authMode: 'oauth',
+          ssoUrl: '/auth/sso/authorize',
+          search: '?tab=1&code=C1&state=S1&iss=https%3A%2F%2Fid.example&session_state=x',
+        }),
       ),
-    ).toMatchObject({ kind: 'ssoReturn', mode: 'oauth', credential: 'C1' });
+    ).toEqual({
+      kind: 'ssoReturn',
+      mode: 'oauth',
+      returned: { code: 'C1', state: 'S1', iss: 'https://id.example' },
+      service: 'https://eip.example/eipFront/index?tab=1',
+      next: '/index?tab=1',
+    });
     expect(
       decideGuard(input({ authMode: 'oauth', ssoUrl: 'https://sso.example/authorize?client=eip' })),
     ).toMatchObject({
@@ -95,6 +105,20 @@ describe('spec §2 route guard decisions', () => {
       });
     },
   );
+
+  it('waits for the server to tell the mode only where the decision depends on it (issue 14)', () => {
+    const unknown = { authMode: null, ssoUrl: '' };
+    expect(decideGuard(input({ ...unknown, pathname: '/mail' }))).toEqual({ kind: 'wait' });
+    expect(decideGuard(input({ ...unknown, pathname: '/mail', search: '?ticket=T-1' }))).toEqual({
+      kind: 'wait',
+    });
+    // the login page and signed-in users never wait
+    expect(decideGuard(input({ ...unknown, pathname: '/login' }))).toEqual({ kind: 'allow' });
+    expect(decideGuard(input({ ...unknown, pathname: '/mail', signedIn: true }))).toEqual({ kind: 'allow' });
+    expect(decideGuard(input({ ...unknown, pathname: '/mail', search: '?token=abc' }))).toMatchObject({
+      kind: 'tokenSignIn',
+    });
+  });
 
   it('short links /surl/... are resolved whether signed in or not', () => {
     expect(decideGuard(input({ pathname: '/surl/Ab12' }))).toEqual({ kind: 'shortLink', code: 'Ab12' });

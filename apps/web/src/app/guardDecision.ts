@@ -10,11 +10,15 @@ export const STRIPPED_QUERY_KEYS = ['fullscreen', 'token', 'ticket', 'code'] as 
 
 export type AuthMode = 'password' | 'cas' | 'oauth';
 
+/** What an oauth provider adds to the page it sends the user back to, besides the code (RFC 6749, RFC 9207). */
+const OAUTH_RETURN_KEYS = ['state', 'iss', 'session_state'] as const;
+
 export interface GuardInput {
   pathname: string;
   search: string;
   signedIn: boolean;
-  authMode: AuthMode;
+  /** null until the server has told the mode (app start): decisions that depend on it wait */
+  authMode: AuthMode | null;
   ssoUrl: string;
   /** The page's origin and base path, for the address the single sign-on returns to. */
   appUrl: string;
@@ -26,8 +30,16 @@ export type GuardDecision =
   | { kind: 'redirect'; to: string }
   /** A token in the query: authenticate with it, failure → /500. */
   | { kind: 'tokenSignIn'; token: string; next: string }
-  /** Back from single sign-on with a cas ticket or an oauth code. */
-  | { kind: 'ssoReturn'; mode: 'cas' | 'oauth'; credential: string; service: string; next: string }
+  /** Back from single sign-on: a cas `ticket`, or an oauth `code` with its `state` (and `iss`), for sso/auth. */
+  | {
+      kind: 'ssoReturn';
+      mode: 'cas' | 'oauth';
+      returned: Record<string, string>;
+      service: string;
+      next: string;
+    }
+  /** The sign-in mode is not known yet and the decision depends on it. */
+  | { kind: 'wait' }
   /** Off to the single sign-on address. */
   | { kind: 'ssoLeave'; url: string }
   /** A short link /surl/{code}. */
@@ -59,24 +71,28 @@ export function decideGuard(input: GuardInput): GuardDecision {
 
   // Spec §2: back from single sign-on, cas with a ticket and oauth with a code alike; a signed-in user's
   // credential is ignored (and stripped from the address).
-  const service = input.appUrl + stripQuery(pathname, search);
+  const credential = params.get('ticket') ?? params.get('code');
+  if (credential && !signedIn && authMode === null) return { kind: 'wait' };
   if (authMode === 'cas' && params.get('ticket') && !signedIn) {
+    const next = stripQuery(pathname, search);
     return {
       kind: 'ssoReturn',
       mode: 'cas',
-      credential: params.get('ticket')!,
-      service,
-      next: stripQuery(pathname, search),
+      returned: { ticket: params.get('ticket')! },
+      service: input.appUrl + next,
+      next,
     };
   }
   if (authMode === 'oauth' && params.get('code') && !signedIn) {
-    return {
-      kind: 'ssoReturn',
-      mode: 'oauth',
-      credential: params.get('code')!,
-      service,
-      next: stripQuery(pathname, search),
-    };
+    const rest = new URLSearchParams(search);
+    for (const key of OAUTH_RETURN_KEYS) rest.delete(key);
+    const next = stripQuery(pathname, rest.toString());
+    const returned: Record<string, string> = { code: params.get('code')! };
+    for (const key of ['state', 'iss'] as const) {
+      const value = params.get(key);
+      if (value) returned[key] = value;
+    }
+    return { kind: 'ssoReturn', mode: 'oauth', returned, service: input.appUrl + next, next };
   }
 
   if (isWhitelisted(pathname)) {
@@ -85,7 +101,9 @@ export function decideGuard(input: GuardInput): GuardDecision {
     return { kind: 'allow' };
   }
   if (signedIn) return { kind: 'allow' };
+  if (authMode === null) return { kind: 'wait' };
 
+  const service = input.appUrl + stripQuery(pathname, search);
   if (authMode !== 'password' && input.ssoUrl) {
     const separator = input.ssoUrl.includes('?') ? '&' : '?';
     return { kind: 'ssoLeave', url: `${input.ssoUrl}${separator}service=${encodeURIComponent(service)}` };

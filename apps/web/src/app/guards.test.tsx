@@ -1,9 +1,11 @@
 import { TOKEN_STORAGE_KEY } from '@eip/contracts/codes';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MODE } from '../config';
+import { signOutEverywhere } from '../layouts/useShellActions';
+import { page } from './navigation';
 import { useSession } from '../stores/session';
+import { useSignInMode } from '../stores/signInMode';
 import { envelope, stubFetch, type SentRequest } from '../test/fetch';
 import { renderRoutes } from '../test/render';
 import { signInWith } from '../test/session';
@@ -40,9 +42,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  AUTH_MODE.mode = 'password';
-  AUTH_MODE.ssoUrl = '';
 });
+
+const signInMode = (mode: 'cas' | 'oauth', ssoUrl = 'https://sso.example/login') =>
+  useSignInMode.setState({ mode, ssoUrl });
 
 /** A server whose sso/auth answers a token for ticket T-1 and code C-1, and the user of that token. */
 function ssoServer({ url, headers }: SentRequest) {
@@ -120,8 +123,7 @@ describe('single sign-on return (spec §2: cas ticket, oauth code → sso/auth; 
   ] as const)(
     '%s: the credential goes to sso/auth and the user lands on the page',
     async (mode, search, sentQuery) => {
-      AUTH_MODE.mode = mode;
-      AUTH_MODE.ssoUrl = 'https://sso.example/login';
+      signInMode(mode);
       const sent = stubFetch(ssoServer);
       renderRoutes(routes, `/mail?${search}`);
       await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/mail'));
@@ -140,7 +142,7 @@ describe('single sign-on return (spec §2: cas ticket, oauth code → sso/auth; 
   ] as const)(
     '%s: a credential sso/auth refuses goes to /500 with the server message',
     async (mode, search) => {
-      AUTH_MODE.mode = mode;
+      signInMode(mode);
       stubFetch(ssoServer);
       renderRoutes(routes, `/mail?${search}`);
       expect(await screen.findByText('error 500')).toBeTruthy();
@@ -155,7 +157,7 @@ describe('single sign-on return (spec §2: cas ticket, oauth code → sso/auth; 
   ] as const)(
     '%s: a signed-in user keeps the session; the credential is only stripped',
     async (mode, search) => {
-      AUTH_MODE.mode = mode;
+      signInMode(mode);
       const sent = stubFetch(ssoServer);
       signInWith('mine');
       renderRoutes(routes, `/mail?${search}&keep=1`);
@@ -165,6 +167,94 @@ describe('single sign-on return (spec §2: cas ticket, oauth code → sso/auth; 
       expect(useSession.getState().token).toBe('mine');
     },
   );
+});
+
+describe('the sign-in mode, learnt from the server at start (issue 14)', () => {
+  const service = () => encodeURIComponent(`${window.location.origin}/eipFront/mail`);
+  const configServer = (value: unknown) => () => envelope(value);
+
+  it.each([
+    ['cas', 'https://cas.example/cas/login'],
+    ['oauth', '/auth/sso/authorize'],
+  ] as const)(
+    '%s: a visitor of a page leaves for the address the server gave, with the service',
+    async (mode, ssoUrl) => {
+      useSignInMode.setState({ mode: null, ssoUrl: '' });
+      const leave = vi.spyOn(page, 'leave').mockImplementation(() => undefined);
+      const sent = stubFetch(configServer({ mode, ssoUrl }));
+      renderRoutes(routes, '/mail');
+      await waitFor(() => expect(leave).toHaveBeenCalledWith(`${ssoUrl}?service=${service()}`));
+      expect(sent.map(({ url }) => url)).toEqual(['/auth/sso/config']);
+      expect(screen.queryByText('login page')).toBeNull();
+    },
+  );
+
+  it('the login page shows at once, before the server has answered', async () => {
+    useSignInMode.setState({ mode: null, ssoUrl: '' });
+    let answer: (response: Response) => void = () => undefined;
+    const sent = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderRoutes(routes, '/login');
+    expect(screen.getByText('login page')).toBeTruthy();
+    await waitFor(() => expect(sent.map(({ url }) => url)).toEqual(['/auth/sso/config']));
+    answer(envelope({ mode: 'cas', ssoUrl: 'https://cas.example/cas/login' }));
+    await waitFor(() => expect(useSignInMode.getState().mode).toBe('cas'));
+    // administrators keep their password: the login page stays in single sign-on mode
+    expect(screen.getByText('login page')).toBeTruthy();
+  });
+
+  it('password mode, or a server that cannot say: a visitor goes to /login', async () => {
+    useSignInMode.setState({ mode: null, ssoUrl: '' });
+    stubFetch(() => envelope(null, { code: 500, status: 500, message: 'down' }));
+    renderRoutes(routes, '/mail');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe('/login?redirect=%2Fmail');
+    expect(toasts).toEqual([]);
+  });
+
+  it('oauth: the code, state and issuer go to sso/auth for the page they came back to', async () => {
+    useSignInMode.setState({ mode: null, ssoUrl: '' });
+    const sent = stubFetch((request) =>
+      request.url === '/auth/sso/config'
+        ? envelope({ mode: 'oauth', ssoUrl: '/auth/sso/authorize' })
+        : ssoServer(request),
+    );
+    renderRoutes(routes, '/mail?code=C-1&state=S-1&iss=http%3A%2F%2Fid.example');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/mail'));
+    expect(sent[1]?.url).toBe(
+      `/auth/sso/auth?code=C-1&state=S-1&iss=http%3A%2F%2Fid.example&service=${service()}`,
+    );
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('sso-token');
+  });
+});
+
+describe('sign-out with single sign-on (issue 14)', () => {
+  it.each(['cas', 'oauth'] as const)(
+    '%s: ends the single sign-on session too, coming back to the login page, and does not leave for sign-on',
+    async (mode) => {
+      useSignInMode.setState({ mode, ssoUrl: 'https://sso.example/login', logoutUrl: '/auth/sso/logout' });
+      const leave = vi.spyOn(page, 'leave').mockImplementation(() => undefined);
+      const sent = stubFetch(() => envelope(null));
+      signInWith('mine');
+      renderRoutes(routes, '/mail');
+      expect(screen.getByText('private page')).toBeTruthy();
+      await act(signOutEverywhere);
+      const back = encodeURIComponent(`${window.location.origin}/eipFront/login`);
+      expect(leave.mock.calls).toEqual([[`/auth/sso/logout?service=${back}`]]);
+      expect(screen.queryByText('private page')).toBeNull();
+      expect(sent.map(({ url }) => url)).toEqual(['/auth/signout']);
+      expect(useSession.getState().token).toBeNull();
+    },
+  );
+
+  it('password mode: sign-out leaves nowhere', async () => {
+    const leave = vi.spyOn(page, 'leave').mockImplementation(() => undefined);
+    stubFetch(() => envelope(null));
+    signInWith('mine');
+    renderRoutes(routes, '/mail');
+    await act(signOutEverywhere);
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(leave).not.toHaveBeenCalled();
+  });
 });
 
 describe('short links /surl/{code} (spec §2)', () => {

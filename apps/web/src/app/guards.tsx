@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { resolveShortUrl, ssoSignIn, userOfToken } from '../api/auth';
-import { AUTH_MODE, LANDING_PATH } from '../config';
+import { LANDING_PATH } from '../config';
 import { useSession } from '../stores/session';
+import { learnSignInMode, useSignInMode } from '../stores/signInMode';
 import {
   decideGuard,
   safeRedirect,
@@ -102,10 +103,9 @@ function TokenSignIn({ decision }: { decision: Extract<GuardDecision, { kind: 't
 function SsoReturn({ decision }: { decision: Extract<GuardDecision, { kind: 'ssoReturn' }> }) {
   const navigate = useNavigate();
   const failed = useFailedAuthentication();
-  useOnce(decision.credential, async () => {
-    const credential = decision.mode === 'cas' ? 'ticket' : 'code';
+  useOnce(decision.returned.ticket ?? decision.returned.code ?? '', async () => {
     try {
-      await keepToken(await ssoSignIn({ [credential]: decision.credential, service: decision.service }));
+      await keepToken(await ssoSignIn({ ...decision.returned, service: decision.service }));
       navigate(decision.next, { replace: true });
     } catch (error) {
       failed(error);
@@ -186,16 +186,20 @@ const pathOf = (address: string) => address.split('?')[0];
 /** Spec §2 "Route guard" around every page. A short link's guest counts as signed in on that link's page only. */
 export function RouteGuard() {
   const location = useLocation();
+  const { mode, ssoUrl, endingSso } = useSignInMode();
+  // The server says how users sign in; only the decisions that depend on it wait (never the login page).
+  useEffect(() => void learnSignInMode(), []);
   const signedIn = useSession(
     (state) =>
       Boolean(state.token) && (state.guestUrl === null || pathOf(state.guestUrl) === location.pathname),
   );
+  if (endingSso) return <PageLoading />;
   const decision = decideGuard({
     pathname: location.pathname,
     search: location.search,
     signedIn,
-    authMode: AUTH_MODE.mode,
-    ssoUrl: AUTH_MODE.ssoUrl,
+    authMode: mode,
+    ssoUrl,
     appUrl: appUrl(),
     landing: LANDING_PATH,
   });
@@ -212,5 +216,7 @@ export function RouteGuard() {
       return <LeaveFor url={decision.url} />;
     case 'shortLink':
       return <ShortLinkPage code={decision.code} />;
+    case 'wait':
+      return <PageLoading />;
   }
 }

@@ -4,19 +4,30 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { signOutOnServer, switchPost } from '../api/auth';
 import { toast } from '../app/feedback';
-import { page } from '../app/navigation';
+import { BASENAME, page } from '../app/navigation';
 import { switchLanguage } from '../i18n';
 import { useSession } from '../stores/session';
+import { useSignInMode } from '../stores/signInMode';
 import { useTabs } from '../stores/tabs';
 
 /** How long the 岗位切换成功 toast shows before the page reloads. */
 const RELOAD_AFTER_POST_SWITCH_MS = 800;
 
-/** Ends the session here and on the server (spec §4: clears token, user name, post; routes and tabs reset). */
+/**
+ * Ends the session here and on the server (spec §4: clears token, user name, post; routes and tabs reset). With
+ * single sign-on the session there ends too (issue 14): the browser goes to end it, and comes back to the login
+ * page rather than to a page the guard would send straight back to single sign-on.
+ */
 export async function signOutEverywhere(): Promise<void> {
   await signOutOnServer().catch(() => null);
+  const { logoutUrl } = useSignInMode.getState();
+  if (logoutUrl) useSignInMode.setState({ endingSso: true });
   useSession.getState().signOut();
   useTabs.getState().reset();
+  if (logoutUrl) {
+    const service = `${window.location.origin}${BASENAME}/login`;
+    page.leave(`${logoutUrl}?service=${encodeURIComponent(service)}`);
+  }
 }
 
 /** The profile menu's actions: language, post, sign-out with its confirmation (message box 温馨提示). */

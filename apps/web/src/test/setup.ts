@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, afterEach, vi } from 'vitest';
 import { useErrorLog } from '../stores/errorLog';
 import { useSession } from '../stores/session';
+import { useSignInMode } from '../stores/signInMode';
 import { useTabs } from '../stores/tabs';
 
 // Ant Design reads media queries (responsive grid, breakpoints); jsdom has no matchMedia.
@@ -29,8 +30,14 @@ class StillResizeObserver implements ResizeObserver {
 }
 Object.defineProperty(window, 'ResizeObserver', { writable: true, value: StillResizeObserver });
 
+// Tests start as the app does once the server has said how users sign in: with passwords, unless they say otherwise.
+const passwordSignIn = () =>
+  useSignInMode.setState({ mode: 'password', ssoUrl: '', logoutUrl: '', endingSso: false });
+passwordSignIn();
+
 afterEach(() => {
   cleanup();
+  passwordSignIn();
   vi.unstubAllGlobals();
   useSession.setState({ token: null, user: null, currentPostId: null, permissions: [], guestUrl: null });
   useTabs.setState({ tabs: [] });

@@ -15,6 +15,33 @@ export const authUserRoutes = {
     access: 'public',
     audit: 'auth.login',
   }),
+  getSsoConfig: route({
+    method: 'GET',
+    group: 'auth',
+    path: 'sso/config',
+    access: 'public',
+  }),
+  ssoAuthorize: route({
+    method: 'GET',
+    group: 'auth',
+    path: 'sso/authorize',
+    access: 'public',
+    kind: 'redirect',
+  }),
+  ssoLogout: route({
+    method: 'GET',
+    group: 'auth',
+    path: 'sso/logout',
+    access: 'public',
+    kind: 'redirect',
+  }),
+  ssoAuth: route({
+    method: 'GET',
+    group: 'auth',
+    path: 'sso/auth',
+    access: 'public',
+    audit: 'auth.login',
+  }),
   signout: route({
     method: 'GET',
     group: 'auth',

@@ -22,9 +22,10 @@ export interface RouteInfo {
   /**
    * upload: the body is multipart form data (one file); download: the answer is the file itself, not
    * wrapped in the envelope (spec §8: blob responses bypass the code checks); stream: a server-sent event
-   * stream (text/event-stream) that stays open.
+   * stream (text/event-stream) that stays open; redirect: the answer sends the browser on (302) to the
+   * address the handler gives.
    */
-  kind?: 'upload' | 'download' | 'stream';
+  kind?: 'upload' | 'download' | 'stream' | 'redirect';
 }
 
 export const route = <const R extends RouteInfo>(r: R) => r;

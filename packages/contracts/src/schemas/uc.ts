@@ -75,6 +75,22 @@ export const LoginResult = Type.Object({
 });
 export type LoginResult = Static<typeof LoginResult>;
 
+export const SsoConfig = Type.Object({
+  mode: Type.Union([Type.Literal('password'), Type.Literal('cas'), Type.Literal('oauth')]),
+  ssoUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'where single sign-on starts (null for password): the browser goes there with ?service=',
+  }),
+  logoutUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'where sign-out also ends the single sign-on session (null for password), with ?service=',
+  }),
+});
+export type SsoConfig = Static<typeof SsoConfig>;
+const SsoService = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'the page single sign-on returns to (an address of this portal)',
+});
+
 const LogoFiles = (what: string) =>
   Type.Union([Type.String(), Type.Null()], {
     description: `${what}: a JSON list of files [{id, name}]; getTenantLogo serves them without a token`,
@@ -177,6 +193,38 @@ export const authUserSchemas = {
     summary: 'Sign in with account and RSA-encrypted password',
     query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
     body: Type.Object({ username: Account, password: EncryptedPassword }),
+    value: LoginResult,
+  },
+  getSsoConfig: {
+    summary:
+      'How users sign in (spec §2): password, or single sign-on by cas or oauth at ssoUrl, which takes the page to come back to as service',
+    value: SsoConfig,
+  },
+  ssoAuthorize: {
+    summary:
+      'oauth: sends the browser to the OpenID Connect provider (authorization code with PKCE, state and nonce kept here, single-use); the code comes back to service',
+    query: Type.Object({ service: SsoService }),
+    value: Type.String({ description: 'the provider’s authorization address (a 302, not an envelope)' }),
+  },
+  ssoLogout: {
+    summary:
+      'After sign-out: sends the browser to end the single sign-on session too (cas /logout, or the provider’s end_session_endpoint when it has one), then back to service',
+    query: Type.Object({ service: SsoService }),
+    value: Type.String({
+      description: 'the address that ends the single sign-on session (a 302, not an envelope)',
+    }),
+  },
+  ssoAuth: {
+    summary:
+      'Sign in by single sign-on (spec §7): a cas ticket, or an oauth code with its state, for the service it was issued to; answers as the password sign-in',
+    query: Type.Object({
+      service: SsoService,
+      ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'cas' })),
+      code: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'oauth' })),
+      state: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'oauth' })),
+      iss: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'oauth (RFC 9207)' })),
+      tenantId: Type.Optional(Type.String({ maxLength: 64 })),
+    }),
     value: LoginResult,
   },
   signout: {

@@ -1,12 +1,17 @@
 import { defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { changePasswordByAccount, login, modifyOwnPassword, signout } from './auth.service.js';
+import { authorizeSso, logoutSso, publicSsoConfig, ssoSignIn } from './sso.service.js';
 
 export const authHandlers = (services: Services) =>
   defineHandlers({
     getPublicKey: async () => services.keys.publicKeyPem,
     login: async ({ query, body }, ctx) =>
       login(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
+    getSsoConfig: async () => publicSsoConfig(services.config.sso),
+    ssoAuthorize: async ({ query }, ctx) => authorizeSso(services, query.service, ctx.request.log),
+    ssoLogout: async ({ query }, ctx) => logoutSso(services, query.service, ctx.request.log),
+    ssoAuth: async ({ query }, ctx) => ssoSignIn(services, query, ctx.audit, ctx.request.log),
     signout: async (_input, ctx) => signout(services, ctx.auth),
     changUserPsd: async ({ query, body }, ctx) =>
       changePasswordByAccount(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),

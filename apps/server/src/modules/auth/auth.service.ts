@@ -7,6 +7,7 @@ import type { AuditNote } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
 import { releaseLocksHeldBy } from '../bpm/task-lock.repository.js';
+import { isTenantAdmin } from '../portal/menu.repository.js';
 import { endStreamsOf } from '../push/push.repository.js';
 import { findPwdStrategy } from '../uc/pwd-strategy.repository.js';
 import type { TenantRow } from '../uc/tenant.repository.js';
@@ -21,7 +22,7 @@ function decryptPassword(services: Services, ciphertext: string): string {
 }
 
 /** spec §4 user status: 1 normal, 0 disabled, -1 not activated, any other value resigned. */
-function refuseUnlessActive(user: UserRow) {
+export function refuseUnlessActive(user: UserRow) {
   if (user.status === 1) return;
   if (user.status === 0) throw forbidden('auth.disabled');
   if (user.status === -1) throw forbidden('auth.notActivated');
@@ -65,6 +66,30 @@ async function checkCredentials(
   return user;
 }
 
+/** What a sign-in answers about its user and tenant, besides the session. */
+const signInBase = (tenant: TenantRow, user: UserRow) => ({
+  username: user.fullname,
+  account: user.account,
+  userId: user.id,
+  userAttrs: { tenantId: tenant.id, tenantCode: tenant.code },
+});
+
+/** A session for a user who proved who they are (by password or single sign-on): the one kind of sign-in token. */
+export async function startSession(
+  services: Services,
+  tenant: TenantRow,
+  user: UserRow,
+): Promise<LoginResult> {
+  const { token, expiresIn } = await services.tokens.issue({
+    tenantId: tenant.id,
+    tenantCode: tenant.code,
+    userId: user.id,
+    account: user.account,
+    passwordVersion: user.passwordVersion,
+  });
+  return { ...signInBase(tenant, user), token, loginStatus: true, expiration: expiresIn };
+}
+
 export async function login(
   services: Services,
   input: { tenantId?: string; username: string; password: string },
@@ -77,24 +102,15 @@ export async function login(
   const password = decryptPassword(services, input.password);
   const user = await checkCredentials(services, tenant, input.username, password, address);
   audit.userId = user.id;
-  const base = {
-    username: user.fullname,
-    account: user.account,
-    userId: user.id,
-    userAttrs: { tenantId: tenant.id, tenantCode: tenant.code },
-  };
+  const { sso } = services.config;
+  if (sso?.passwordSignIn === 'admins' && !(await isTenantAdmin(services.db, tenant.id, user.id))) {
+    throw forbidden('sso.passwordAdminsOnly');
+  }
   if (user.mustChangePassword) {
     // The strategy wants a new password first: no session until changUserPsd succeeds.
-    return { ...base, token: '', loginStatus: false, expiration: 0 };
+    return { ...signInBase(tenant, user), token: '', loginStatus: false, expiration: 0 };
   }
-  const { token, expiresIn } = await services.tokens.issue({
-    tenantId: tenant.id,
-    tenantCode: tenant.code,
-    userId: user.id,
-    account: user.account,
-    passwordVersion: user.passwordVersion,
-  });
-  return { ...base, token, loginStatus: true, expiration: expiresIn };
+  return startSession(services, tenant, user);
 }
 
 export async function signout(services: Services, auth: AuthContext): Promise<null> {

@@ -11,7 +11,9 @@ import {
   urgeInstance,
 } from './engine/control.js';
 import { removeDraft, saveStartDraft, startInstance } from './engine/start.js';
+import { newProcess } from '../bpm-personal/start-flow.service.js';
 import { markRetrievable, revokeInstance } from './engine/withdraw.js';
+import * as calls from './instance-calls.service.js';
 import * as lists from './lists.repository.js';
 import * as query from './query.service.js';
 import * as repo from './runtime.repository.js';
@@ -69,4 +71,26 @@ export const instanceHandlers = ({ db }: Services) =>
     getUrgentStateConf: async (_input, { lang }) =>
       urgentLevels().map((level) => ({ ...level, name: translate(lang, `flow.urgent.${level.value}`) })),
     getUrgrntById: async ({ body }, { auth, lang }) => query.instanceUrgents(db, auth, lang, body.id),
+
+    getHasAuthFlowList: async ({ body }, { auth }) => newProcess(db, auth, body),
+    getInstanceByPks: async ({ body }, { auth }) => calls.instancesByIds(db, auth, body.ids),
+    getBpmImage: async ({ query: q }, { auth }) => calls.bpmImage(db, auth, q),
+    getDefStatus: async ({ query: q }, { auth }) => calls.definitionStatus(db, auth, q.defId),
+    doEndProcessById: async ({ query: q }, { auth, audit }) => {
+      audit.target = `instId=${q.id}`;
+      return terminateInstance(db, auth, { instId: q.id, opinion: q.reason });
+    },
+    getSponsorRevokeByInstId: async ({ query: q }, { auth }) => calls.sponsorMayRevoke(db, auth, q.instId),
+    getRelatedInformationById: async ({ query: q }, { auth }) => calls.relatedInformation(db, auth, q.id),
+    getInstance: async ({ query: q }, { auth }) => calls.instanceById(db, auth, q.id),
+    getFlowKey: async ({ query: q }, { auth }) => calls.flowKeyOf(db, auth, q.defId),
+    getOpinionsById: async ({ query: q }, { auth, lang }) => calls.opinionsById(db, auth, lang, q.id),
+    removeInstances: async ({ query: q }, { auth, audit }) => {
+      audit.target = `ids=${q.ids}`;
+      return calls.removeInstances(db, auth, q.ids.split(','));
+    },
+    instRemove: async ({ query: q }, { auth, audit }) => {
+      audit.target = `ids=${q.ids}`;
+      return calls.removeInstances(db, auth, q.ids.split(','));
+    },
   });

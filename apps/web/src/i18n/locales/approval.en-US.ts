@@ -202,6 +202,7 @@ export const approvalEnUS: ApprovalMessages = {
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     fit: 'Fit to view',
+    downloadImage: 'Download the chart',
     nodeStates: {
       notStarted: 'Not started',
       current: 'Current node',

@@ -200,6 +200,7 @@ export const approvalZhCN = {
     zoomIn: '放大',
     zoomOut: '缩小',
     fit: '适应画布',
+    downloadImage: '下载流程图',
     nodeStates: {
       notStarted: '未开始',
       current: '当前节点',

@@ -202,6 +202,7 @@ export const approvalZhTW: ApprovalMessages = {
     zoomIn: '放大',
     zoomOut: '縮小',
     fit: '適應畫布',
+    downloadImage: '下載流程圖',
     nodeStates: {
       notStarted: '未開始',
       current: '目前節點',

@@ -301,6 +301,7 @@ export const flowMessages = {
     'en-US': 'Added signer answered',
   },
   'flow.status.circulate': { 'zh-CN': '传阅', 'zh-TW': '傳閱', 'en-US': 'Circulated' },
+  'flow.status.copyto': { 'zh-CN': '抄送', 'zh-TW': '抄送', 'en-US': 'Copied to' },
   'flow.button.agree': { 'zh-CN': '同意', 'zh-TW': '同意', 'en-US': 'Agree' },
   'flow.button.oppose': { 'zh-CN': '反对', 'zh-TW': '反對', 'en-US': 'Oppose' },
   'flow.button.abandon': { 'zh-CN': '弃权', 'zh-TW': '棄權', 'en-US': 'Abstain' },

@@ -269,4 +269,11 @@ export const bpmInstanceRoutes = {
     access: 'user',
     audit: 'flow.removeInstance',
   }),
+  doNextCopyto: route({
+    method: 'POST',
+    group: 'bpm-runtime',
+    path: 'instance/v1/doNextCopyto',
+    access: 'user',
+    audit: 'flow.copyTo',
+  }),
 };

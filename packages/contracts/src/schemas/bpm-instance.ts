@@ -388,4 +388,10 @@ export const bpmInstanceSchemas = {
     query: Type.Object({ ids: IdList }),
     value: Type.Integer({ description: 'instances removed' }),
   },
+  doNextCopyto: {
+    summary:
+      'Copy to (抄送): the handler of a task sends people a read-only copy of the request, in their circulated list',
+    body: Type.Object({ taskId: Id, userIds: UserIds, opinion: Type.Optional(Opinion) }),
+    value: Type.Object({ count: Type.Integer() }),
+  },
 } as const satisfies Record<string, RouteSchemas>;

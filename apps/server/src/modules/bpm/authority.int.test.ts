@@ -147,6 +147,7 @@ const aimed = (name: RouteName, userId: string): Call | 'list' => {
     getOpinionsById: { query: { id: instId } },
     removeInstances: { query: { ids: instId } },
     instRemove: { query: { ids: instId } },
+    doNextCopyto: { body: { taskId, userIds: [userId] } },
   };
   const call = calls[name];
   if (!call) throw new Error(`add ${name} to the authority sweep`);

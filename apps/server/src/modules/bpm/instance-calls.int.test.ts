@@ -256,3 +256,55 @@ describe('DELETE instance/v1/remove and instRemove (administrators, audited)', (
     );
   });
 });
+
+describe('doNextCopyto (抄送)', () => {
+  it('the handler copies the request to people: it reaches their circulated list, read-only', async () => {
+    const instId = await leave(5);
+    const taskId = await f.taskOf('zhangwei', instId);
+    const hanxu = await f.userId('hanxu');
+    await f.handleOk('zhangwei', instId, 'agree');
+    const sent = await t.call('doNextCopyto', {
+      token: await f.as('zhangwei'),
+      body: { taskId, userIds: [hanxu], opinion: '请知悉' },
+    });
+    expect(sent.status, sent.body.message).toBe(200);
+    expect(sent.body.value).toEqual({ count: 1 });
+    const token = await f.as('hanxu');
+    const list = (await t.call('getNoticeTodoReadList', { token, body: {} })).body.value.rows;
+    expect(list.find((n) => n.procInstId === instId)).toMatchObject({ opinion: '请知悉', isRead: false });
+    expect((await t.call('getInstance', { token, query: { id: instId } })).status).toBe(200);
+    expect(
+      (await t.call('getTodoList', { token, body: {} })).body.value.rows.map((r) => r.procInstId),
+    ).not.toContain(instId);
+    const copied = (await f.opinions(instId)).find((o) => o.status === 'copyto');
+    expect(copied).toMatchObject({ nodeId: 'LeaderApproval', statusVal: '抄送' });
+    const audit = await t.database.db
+      .select()
+      .from(tables.auditLog)
+      .where(and(eq(tables.auditLog.action, 'flow.copyTo'), eq(tables.auditLog.result, 'success')));
+    expect(audit.map((a) => a.target)).toContain(`taskId=${taskId}`);
+  });
+
+  it('refuses the initiator (403), a stranger and another tenant (404), bad input (400)', async () => {
+    const instId = await leave();
+    const taskId = await f.taskOf('zhangwei', instId);
+    const userIds = [await f.userId('hanxu')];
+    expect(
+      (await t.call('doNextCopyto', { token: await f.as('lina'), body: { taskId, userIds } })).status,
+    ).toBe(403);
+    for (const token of await strangers()) {
+      expect((await t.call('doNextCopyto', { token, body: { taskId, userIds } })).status).toBe(404);
+    }
+    const zhangwei = await f.as('zhangwei');
+    expect((await t.call('doNextCopyto', { token: zhangwei, body: { taskId, userIds: [] } })).status).toBe(
+      400,
+    );
+    const unknown = await t.call('doNextCopyto', { token: zhangwei, body: { taskId, userIds: ['nobody'] } });
+    expect(unknown.status).toBe(400);
+    const notices = await t.database.db
+      .select()
+      .from(tables.flowNotices)
+      .where(eq(tables.flowNotices.instanceId, instId));
+    expect(notices).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import type { Services } from '../../services.js';
 import { answerQuestion } from './engine/ask.js';
 import {
   circulate,
+  copyTo,
   retryServiceCall,
   setSuspended,
   terminateInstance,
@@ -29,6 +30,10 @@ export const instanceHandlers = ({ db }: Services) =>
     revokeInstance: async ({ body }, { auth }) => revokeInstance(db, auth, body),
     sendBpmTaskUrgent: async ({ body }, { auth }) => urgeInstance(db, auth, body),
     transToMore: async ({ body }, { auth }) => circulate(db, auth, body),
+    doNextCopyto: async ({ body }, { auth, audit }) => {
+      audit.target = `taskId=${body.taskId}`;
+      return copyTo(db, auth, body);
+    },
     retryServiceCall: async ({ body }, { auth }) => retryServiceCall(db, auth, body),
     hangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, true),
     cancelHangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, false),

@@ -272,6 +272,28 @@ export async function urgeInstance(
 }
 
 /**
+ * Copy to (抄送, doNextCopyto): the handler of a task — while handling it or once handled — sends people a
+ * read-only copy; it reaches their circulated list as 传阅 does. Others who take part get 403, anyone
+ * else 404.
+ */
+export async function copyTo(
+  db: Db,
+  auth: AuthContext,
+  input: { taskId: string; userIds: string[]; opinion?: string },
+) {
+  const task = await repo.findTask(db, auth.tenantId, input.taskId);
+  if (!task) throw notFound('flow.taskNotFound', { id: input.taskId });
+  const handler =
+    task.completedBy === auth.userId || (task.status === 'pending' && (await actingOn(db, auth, task)));
+  if (!handler) {
+    if (await takesPartIn(db, auth.tenantId, task.instanceId, auth.userId))
+      throw forbidden('flow.notYourTask');
+    throw notFound('flow.taskNotFound', { id: input.taskId });
+  }
+  return circulate(db, auth, { ...input, instId: task.instanceId }, 'copyto');
+}
+
+/**
  * Circulate (传阅): people get a copy of the instance to read (待阅 until they open it, then 已阅) and a
  * message. Anyone taking part in the instance may send it.
  */
@@ -279,6 +301,8 @@ export async function circulate(
   db: Db,
   auth: AuthContext,
   input: { instId: string; taskId?: string; userIds: string[]; opinion?: string },
+  /** copyto: the copies a handler sends when completing (抄送), recorded as such */
+  kind: 'circulate' | 'copyto' = 'circulate',
 ) {
   return db.transaction(async (tx) => {
     const run = await lockRun(tx, auth, input.instId);
@@ -318,7 +342,7 @@ export async function circulate(
     await recordNodeOpinion(
       run,
       node,
-      'circulate',
+      kind,
       run.actor,
       [input.opinion?.trim(), `→ ${people.map((p) => p.name).join('、')}`].filter(Boolean).join(' '),
     );

@@ -303,6 +303,7 @@ export const approvalEnUS: ApprovalMessages = {
     retrieve: 'Take back',
     opinion: 'Opinion',
     opinionPlaceholder: 'Enter your opinion',
+    endsFlow: 'Agreeing ends the request',
     attachments: 'Attachments',
     upload: 'Upload a file',
     uploadFailed: 'Could not upload {{name}}',

@@ -21,6 +21,7 @@ export const approvalKeys = {
   lock: (taskId: string) => ['approval', 'lock', taskId] as const,
   nodeOpinion: (instId: string, nodeId: string) => ['approval', 'nodeOpinion', instId, nodeId] as const,
   rejectTargets: (taskId: string) => ['approval', 'rejectTargets', taskId] as const,
+  isEnd: (taskId: string, data: unknown) => ['approval', 'isEnd', taskId, data] as const,
   flowImage: (instId: string | undefined, defId: string | undefined) =>
     ['approval', 'flowImage', instId ?? '', defId ?? ''] as const,
 };

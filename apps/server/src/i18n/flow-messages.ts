@@ -341,6 +341,11 @@ export const flowMessages = {
     'zh-TW': '節點不存在：{node}',
     'en-US': 'No such node: {node}',
   },
+  'flow.readRecordsNeedInstance': {
+    'zh-CN': '请指定流程实例（procInstId）',
+    'zh-TW': '請指定流程實例（procInstId）',
+    'en-US': 'Name the instance (procInstId)',
+  },
   'flow.noticeNotFound': {
     'zh-CN': '传阅记录不存在：{id}',
     'zh-TW': '傳閱記錄不存在：{id}',

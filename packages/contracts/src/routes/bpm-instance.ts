@@ -276,4 +276,10 @@ export const bpmInstanceRoutes = {
     access: 'user',
     audit: 'flow.copyTo',
   }),
+  getByRecordInstId: route({
+    method: 'POST',
+    group: 'bpm-runtime',
+    path: 'instance/v1/getByRecordInstId',
+    access: 'user',
+  }),
 };

@@ -25,6 +25,16 @@ import { StartableFlow } from './bpm-personal.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 const InstQuery = Type.Object({ instId: Id });
+/** Who opened a task of an instance, or read a circulated copy of it, and when (阅读记录). */
+const ReadRecord = Type.Object({
+  procInstId: Type.String(),
+  userId: Type.String(),
+  userName: Type.String(),
+  nodeId: Nullable(Type.String()),
+  taskName: Nullable(Type.String()),
+  kind: Type.Union([Type.Literal('task'), Type.Literal('notice')]),
+  readTime: Type.String(),
+});
 /** A service task's latest call as the flow chart's node popover shows it. */
 const ServiceCallView = Type.Object({
   status: Type.Integer({ description: 'service task: -1 waiting, 0 failed, 1 succeeded' }),
@@ -393,5 +403,11 @@ export const bpmInstanceSchemas = {
       'Copy to (抄送): the handler of a task sends people a read-only copy of the request, in their circulated list',
     body: Type.Object({ taskId: Id, userIds: UserIds, opinion: Type.Optional(Opinion) }),
     value: Type.Object({ count: Type.Integer() }),
+  },
+  getByRecordInstId: {
+    summary:
+      'The read records of an instance (阅读记录), latest first: querys procInstId EQUAL (required); params.distinct "1": each reader once',
+    body: QueryFilter,
+    value: PageList(ReadRecord),
   },
 } as const satisfies Record<string, RouteSchemas>;

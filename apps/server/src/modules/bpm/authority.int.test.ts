@@ -148,6 +148,7 @@ const aimed = (name: RouteName, userId: string): Call | 'list' => {
     removeInstances: { query: { ids: instId } },
     instRemove: { query: { ids: instId } },
     doNextCopyto: { body: { taskId, userIds: [userId] } },
+    getByRecordInstId: { body: { querys: [{ property: 'procInstId', value: instId }] } },
   };
   const call = calls[name];
   if (!call) throw new Error(`add ${name} to the authority sweep`);

@@ -308,3 +308,54 @@ describe('doNextCopyto (抄送)', () => {
     expect(notices).toEqual([]);
   });
 });
+
+describe('getByRecordInstId (阅读记录)', () => {
+  const byInstance = (instId: string, params?: Record<string, string>) => ({
+    querys: [{ property: 'procInstId', value: instId, operation: 'EQUAL' as const }],
+    ...(params ? { params } : {}),
+  });
+
+  it('lists who opened the task and who read a copy, latest first; distinct keeps each reader once', async () => {
+    const instId = await leave();
+    const taskId = await f.taskOf('zhangwei', instId);
+    const zhangwei = await f.as('zhangwei');
+    await t.call('addReadRecord', { token: zhangwei, body: { taskId } });
+    await t.call('addReadRecord', { token: zhangwei, body: { taskId } });
+    const readers = [await f.userId('hanxu'), await f.userId('zhangwei')];
+    await t.call('transToMore', { token: await f.as('lina'), body: { instId, userIds: readers } });
+    for (const token of [await f.as('hanxu'), zhangwei]) {
+      const copy = (await t.call('getNoticeTodoReadList', { token, body: {} })).body.value.rows.find(
+        (n) => n.procInstId === instId,
+      )!;
+      await t.call('noticeTurnDode', { token, body: { ids: [copy.id] } });
+    }
+    const lina = await f.as('lina');
+    const { status, body } = await t.call('getByRecordInstId', { token: lina, body: byInstance(instId) });
+    expect(status, body.message).toBe(200);
+    expect(body.value.rows.map((r) => [r.kind, r.userId, r.nodeId])).toEqual([
+      ['notice', readers[1], 'Start'],
+      ['notice', readers[0], 'Start'],
+      ['task', readers[1], 'LeaderApproval'],
+    ]);
+    expect(body.value.total).toBe(3);
+    const distinct = await t.call('getByRecordInstId', {
+      token: lina,
+      body: byInstance(instId, { distinct: '1' }),
+    });
+    expect(distinct.body.value.rows.map((r) => r.userId)).toEqual([readers[1], readers[0]]);
+  });
+
+  it('answers 404 to a stranger and another tenant, 400 without the instance or with another property', async () => {
+    const instId = await leave();
+    for (const token of await strangers()) {
+      expect((await t.call('getByRecordInstId', { token, body: byInstance(instId) })).status).toBe(404);
+    }
+    const lina = await f.as('lina');
+    expect((await t.call('getByRecordInstId', { token: lina, body: {} })).status).toBe(400);
+    const other = await t.call('getByRecordInstId', {
+      token: lina,
+      body: { querys: [{ property: 'userId', value: 'x' }] },
+    });
+    expect(other.status).toBe(400);
+  });
+});

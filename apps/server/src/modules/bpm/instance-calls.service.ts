@@ -1,7 +1,8 @@
+import type { QueryFilter } from '@eip/contracts';
 import type { Language } from '@eip/contracts/codes';
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import type { FileDownload } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { requireAdmin } from '../bpm-personal/access.js';
@@ -9,6 +10,7 @@ import { rightsOfUsers } from '../uc/directory.repository.js';
 import { findDefinition } from './definition.repository.js';
 import { loadDefinition } from './definitions.js';
 import { flowImageSvg } from './flow-image-svg.js';
+import { readsOfInstance } from './read-record.repository.js';
 import { toInstanceRow } from './lists.repository.js';
 import { flowImage, instanceOpinions } from './query.service.js';
 import { deleteInstances, instanceTrees } from './removal.repository.js';
@@ -111,4 +113,30 @@ export async function removeInstances(db: Db, auth: AuthContext, ids: string[]) 
     await deleteInstances(tx, auth.tenantId, all);
     return unique.length;
   });
+}
+
+/**
+ * getByRecordInstId: the read records of the instance the filter names (querys procInstId EQUAL), for
+ * those who may see it; `params.distinct` "1" keeps each reader's latest read.
+ */
+export async function readRecords(db: Db, auth: AuthContext, filter: QueryFilter) {
+  const unknown = filter.querys?.find(
+    (q) => q.property !== 'procInstId' || (q.operation ?? 'EQUAL') !== 'EQUAL',
+  );
+  if (unknown) throw badRequest('query.unknownProperty', { property: unknown.property });
+  const instId = filter.querys?.[0]?.value;
+  if (typeof instId !== 'string' || !instId) throw badRequest('flow.readRecordsNeedInstance');
+  const instance = await visibleInstance(db, auth, instId);
+  let reads = await readsOfInstance(db, auth.tenantId, instance.id);
+  if (String(filter.params?.distinct ?? '') === '1') {
+    const seen = new Set<string>();
+    reads = reads.filter((r) => !seen.has(r.userId) && Boolean(seen.add(r.userId)));
+  }
+  const page = Math.max(1, Number(filter.pageBean?.page ?? 1) || 1);
+  const pageSize = Math.min(100, Math.max(1, Number(filter.pageBean?.pageSize ?? 10) || 10));
+  const rows = reads.slice((page - 1) * pageSize, page * pageSize).map(({ readAt, ...r }) => ({
+    ...r,
+    readTime: readAt.toISOString(),
+  }));
+  return { rows, total: reads.length, page, pageSize };
 }

@@ -78,6 +78,7 @@ export const instanceHandlers = ({ db }: Services) =>
     getUrgrntById: async ({ body }, { auth, lang }) => query.instanceUrgents(db, auth, lang, body.id),
 
     getHasAuthFlowList: async ({ body }, { auth }) => newProcess(db, auth, body),
+    getByRecordInstId: async ({ body }, { auth }) => calls.readRecords(db, auth, body),
     getInstanceByPks: async ({ body }, { auth }) => calls.instancesByIds(db, auth, body.ids),
     getBpmImage: async ({ query: q }, { auth }) => calls.bpmImage(db, auth, q),
     getDefStatus: async ({ query: q }, { auth }) => calls.definitionStatus(db, auth, q.defId),

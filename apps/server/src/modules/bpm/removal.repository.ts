@@ -5,6 +5,7 @@ import {
   flowNotices,
   flowOpinions,
   flowPrintRecords,
+  flowReadRecords,
   flowServiceCalls,
   flowTaskCandidates,
   flowTaskFollows,
@@ -20,6 +21,9 @@ export async function deleteTasks(tx: Executor, tenantId: string, ids: string[])
   await tx
     .delete(flowTaskCandidates)
     .where(and(eq(flowTaskCandidates.tenantId, tenantId), inArray(flowTaskCandidates.taskId, ids)));
+  await tx
+    .delete(flowReadRecords)
+    .where(and(eq(flowReadRecords.tenantId, tenantId), inArray(flowReadRecords.taskId, ids)));
   await tx
     .delete(flowOpinions)
     .where(
@@ -76,6 +80,7 @@ export async function deleteInstances(tx: Executor, tenantId: string, ids: strin
     flowServiceCalls,
     flowTaskFollows,
     flowPrintRecords,
+    flowReadRecords,
   ]) {
     await tx.delete(table).where(and(eq(table.tenantId, tenantId), inArray(table.instanceId, ids)));
   }

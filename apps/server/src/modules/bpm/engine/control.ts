@@ -14,6 +14,7 @@ import type { AuthContext } from '../../../security/tokens.js';
 import { isAdmin as isTenantAdmin } from '../../bpm-personal/access.js';
 import { takesPartIn } from '../lists.repository.js';
 import { insertNotices } from '../notice.repository.js';
+import { recordTaskRead } from '../read-record.repository.js';
 import * as repo from '../runtime.repository.js';
 import { latestCallOfNode, updateServiceCall } from '../service-call.repository.js';
 import { insertUrgent } from '../urgent.repository.js';
@@ -30,7 +31,16 @@ import { dueAfter } from './due.js';
 import { formAt, type FormData } from './forms.js';
 import { recordNodeOpinion } from './opinions.js';
 import { notify } from './notify.js';
-import { isLive, lockRun, nodeName, nodeSettings, patchInstance, startNodeOf, type Run } from './run.js';
+import {
+  isLive,
+  lockRun,
+  nodeName,
+  nodeSettings,
+  patchInstance,
+  personOf,
+  startNodeOf,
+  type Run,
+} from './run.js';
 import { approvalLink, readonlyLink } from './tasks.js';
 
 /** The initiator or an administrator may steer a whole instance; others see nothing of it (404) or 403. */
@@ -174,6 +184,7 @@ export async function markTaskRead(db: Db, auth: AuthContext, taskId: string, le
       throw notFound('flow.taskNotFound', { id: taskId });
     await repo.updateTasks(tx, auth.tenantId, [task.id], { isRead: true });
     await repo.updateWaitingOpinions(tx, auth.tenantId, [task.id], { isRead: true });
+    await recordTaskRead(tx, auth.tenantId, task, await personOf(tx, auth));
     return null;
   });
 }

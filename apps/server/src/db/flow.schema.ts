@@ -393,3 +393,24 @@ export const flowPrintRecords = pgTable(
     index('bpm_print_record_instance_idx').on(t.tenantId, t.instanceId, t.createdAt),
   ],
 );
+
+/** Who opened a task of an instance, and when (addReadRecord): the read records of getByRecordInstId. */
+export const flowReadRecords = pgTable(
+  'bpm_read_record',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    taskId: text('task_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    taskName: text('task_name').notNull(),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('bpm_read_record_task_user_idx').on(t.tenantId, t.taskId, t.userId),
+    index('bpm_read_record_instance_idx').on(t.tenantId, t.instanceId, t.readAt),
+  ],
+);

@@ -6,6 +6,7 @@ import { deployedModel } from './fixtures/load.js';
 import {
   isDominatedBy,
   afterJumpNodes,
+  endsAfter,
   incomingFlows,
   joinOf,
   nextUserTaskNodes,
@@ -122,6 +123,41 @@ describe('takenFlows', () => {
     expect(() => takenFlows(model, 'X', withForm({ n: 0 }))).toThrowError(RoutingError);
     expect(() => takenFlows(model, 'X', withForm({ n: 0 }))).toThrow('NO_FLOW_TAKEN');
     expect(() => takenFlows(model, 'Nope', never)).toThrow('UNKNOWN_NODE');
+  });
+});
+
+describe('endsAfter', () => {
+  it('knows the leave request ends after the leader for a short leave only', async () => {
+    const model = await deployedModel('leave-request');
+    expect(endsAfter(model, 'LeaderApproval', withForm({ days: 3 }))).toBe(true);
+    expect(endsAfter(model, 'LeaderApproval', withForm({ days: 5 }))).toBe(false);
+    expect(endsAfter(model, 'HrCountersign', never)).toBe(true);
+    expect(endsAfter(model, 'Start', never)).toBe(false);
+  });
+
+  it('does not end before a service task or a call activity', () => {
+    const model = modelOf(
+      [
+        ['s', 'START'],
+        ['a', 'USERTASK'],
+        ['svc', 'SERVICETASK'],
+        ['call', 'CALLACTIVITY'],
+        ['g', 'EXCLUSIVEGATEWAY'],
+        ['e', 'END'],
+      ],
+      [
+        ['s', 'a'],
+        ['a', 'g'],
+        ['g', 'svc', 'form.x == 1'],
+        ['g', 'call', 'form.x == 2'],
+        ['g', 'e', undefined, true],
+        ['svc', 'e'],
+        ['call', 'e'],
+      ],
+    );
+    expect(endsAfter(model, 'a', withForm({ x: 1 }))).toBe(false);
+    expect(endsAfter(model, 'a', withForm({ x: 2 }))).toBe(false);
+    expect(endsAfter(model, 'a', withForm({ x: 3 }))).toBe(true);
   });
 });
 

@@ -117,6 +117,28 @@ export function nextUserTaskNodes(model: FlowModel, nodeId: string, test: Condit
 }
 
 /**
+ * Whether leaving a node (deciding gateway conditions with `test`) reaches nothing but the process's end:
+ * no user task, call activity or service task lies on the way. The join of other open branches is the
+ * caller's to know.
+ */
+export function endsAfter(model: FlowModel, nodeId: string, test: ConditionTest): boolean {
+  requireNode(model, nodeId);
+  const choose: FlowChoice = (id) => takenFlows(model, id, test);
+  const seen = new Set<string>();
+  const queue = choose(nodeId).map((flow) => flow.targetId);
+  while (queue.length > 0) {
+    const id = queue.shift() ?? '';
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const node = requireNode(model, id);
+    if (isUserTaskType(node.type) || node.type === 'CALLACTIVITY' || node.type === 'SERVICETASK')
+      return false;
+    queue.push(...stepsOn(model, node, choose));
+  }
+  return true;
+}
+
+/**
  * The follow-node choices after a node (jump type `select`): the user-task nodes reachable on any
  * branch. Start, end and gateway nodes are never offered (spec §4), nor the node itself.
  */

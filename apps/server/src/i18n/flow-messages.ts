@@ -302,6 +302,7 @@ export const flowMessages = {
     'en-US': 'Added signer answered',
   },
   'flow.status.circulate': { 'zh-CN': '传阅', 'zh-TW': '傳閱', 'en-US': 'Circulated' },
+  'flow.status.copyto': { 'zh-CN': '抄送', 'zh-TW': '抄送', 'en-US': 'Copied to' },
   'flow.button.agree': { 'zh-CN': '同意', 'zh-TW': '同意', 'en-US': 'Agree' },
   'flow.button.oppose': { 'zh-CN': '反对', 'zh-TW': '反對', 'en-US': 'Oppose' },
   'flow.button.abandon': { 'zh-CN': '弃权', 'zh-TW': '棄權', 'en-US': 'Abstain' },
@@ -340,6 +341,11 @@ export const flowMessages = {
     'zh-CN': '节点不存在：{node}',
     'zh-TW': '節點不存在：{node}',
     'en-US': 'No such node: {node}',
+  },
+  'flow.readRecordsNeedInstance': {
+    'zh-CN': '请指定流程实例（procInstId）',
+    'zh-TW': '請指定流程實例（procInstId）',
+    'en-US': 'Name the instance (procInstId)',
   },
   'flow.noticeNotFound': {
     'zh-CN': '传阅记录不存在：{id}',

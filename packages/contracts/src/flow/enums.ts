@@ -325,6 +325,7 @@ export const OPINION_STATUSES = [
   'addSign',
   'addSignFeedback',
   'circulate',
+  'copyto',
 ] as const;
 export type OpinionStatus = (typeof OPINION_STATUSES)[number];
 

@@ -21,9 +21,20 @@ import {
   TrueFalse,
   UserIds,
 } from './bpm.js';
+import { StartableFlow } from './bpm-personal.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 const InstQuery = Type.Object({ instId: Id });
+/** Who opened a task of an instance, or read a circulated copy of it, and when (阅读记录). */
+const ReadRecord = Type.Object({
+  procInstId: Type.String(),
+  userId: Type.String(),
+  userName: Type.String(),
+  nodeId: Nullable(Type.String()),
+  taskName: Nullable(Type.String()),
+  kind: Type.Union([Type.Literal('task'), Type.Literal('notice')]),
+  readTime: Type.String(),
+});
 /** A service task's latest call as the flow chart's node popover shows it. */
 const ServiceCallView = Type.Object({
   status: Type.Integer({ description: 'service task: -1 waiting, 0 failed, 1 succeeded' }),
@@ -310,5 +321,93 @@ export const bpmInstanceSchemas = {
     summary: 'The urgings of an instance',
     body: Type.Object({ id: Id }),
     value: Type.Array(Urging),
+  },
+  getHasAuthFlowList: {
+    summary:
+      'The flows the caller may start (main versions, by start rights), filtered and paged, as newProcess',
+    body: QueryFilter,
+    value: PageList(StartableFlow),
+  },
+  getInstanceByPks: {
+    summary: 'Instances by id, those the caller may see (others are left out)',
+    body: Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 200 }) }),
+    value: Type.Array(InstanceSummary),
+  },
+  getBpmImage: {
+    summary:
+      'The flow chart of an instance (or a definition) as an SVG image, each node coloured by its status',
+    query: Type.Object({ instId: Type.Optional(Id), defId: Type.Optional(Id), leaderId: Type.Optional(Id) }),
+    value: Type.Unknown({ description: 'the image/svg+xml file itself, not wrapped in the envelope' }),
+  },
+  getDefStatus: {
+    summary:
+      'Whether a definition accepts new requests: deploy for the main version, forbidden_instance for an older one (its requests run on)',
+    query: Type.Object({ defId: Id }),
+    value: Type.Object({
+      defId: Type.String(),
+      defKey: Type.String(),
+      version: Type.Integer(),
+      status: Type.Union([Type.Literal('deploy'), Type.Literal('forbidden_instance')]),
+    }),
+  },
+  doEndProcessById: {
+    summary: 'Terminate an instance by id (人工终止, reason optional): the initiator or an administrator',
+    query: Type.Object({ id: Id, reason: Type.Optional(Opinion) }),
+    value: InstanceRef,
+  },
+  getSponsorRevokeByInstId: {
+    summary:
+      'Whether the initiator may withdraw the request now (revokeInstance): running, not suspended, nobody acted since it was submitted',
+    query: InstQuery,
+    value: Type.Boolean(),
+  },
+  getRelatedInformationById: {
+    summary: 'The request’s related information: subject, initiator, their department path and the flow',
+    query: Type.Object({ id: Id }),
+    value: Type.Object({
+      subject: Type.String(),
+      name: Type.String({ description: 'the initiator' }),
+      deptName: Nullable(Type.String({ description: 'the initiator’s main organisation' })),
+      template: Type.String({ description: 'the flow’s name' }),
+      createTime: Type.String(),
+    }),
+  },
+  getInstance: {
+    summary: 'An instance by id (for those who take part in it)',
+    query: Type.Object({ id: Id }),
+    value: Type.Composite([InstanceSummary, Type.Object({ defId: Type.String() })]),
+  },
+  getFlowKey: {
+    summary: 'The key of a flow definition',
+    query: Type.Object({ defId: Id }),
+    value: Type.String(),
+  },
+  getOpinionsById: {
+    summary: 'Every opinion of an instance by its id, in order',
+    query: Type.Object({ id: Id }),
+    value: Type.Array(OpinionRow),
+  },
+  removeInstances: {
+    summary:
+      'Delete instances with everything they hold (tasks, opinions, copies, child instances): administrators, audited',
+    query: Type.Object({ ids: IdList }),
+    value: Type.Integer({ description: 'instances removed' }),
+  },
+  instRemove: {
+    summary: 'Delete instances with everything they hold (as remove): administrators, audited',
+    query: Type.Object({ ids: IdList }),
+    value: Type.Integer({ description: 'instances removed' }),
+  },
+  doNextCopyto: {
+    summary:
+      'Copy to (抄送): the handler of a task sends people a read-only copy of the request, in their circulated list',
+    body: Type.Object({ taskId: Id, userIds: UserIds, opinion: Type.Optional(Opinion) }),
+    value: Type.Object({ count: Type.Integer() }),
+  },
+  getByRecordInstId: {
+    summary:
+      'The read records of an instance (阅读记录), latest first: querys procInstId EQUAL (required); params.distinct "1": each reader once',
+    body: QueryFilter,
+    value: PageList(ReadRecord),
   },
 } as const satisfies Record<string, RouteSchemas>;

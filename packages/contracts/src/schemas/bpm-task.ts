@@ -13,12 +13,14 @@ import {
   Nullable,
   Opinion,
   OpinionFiles,
+  OpinionRow,
   Permissions,
   QueryCount,
   TaskRow,
   TodoRow,
   UserIds,
 } from './bpm.js';
+import { CountersignRule, DueTime } from '../flow/node-settings.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 /** The method permission of batch approval (spec §5 批量审批); administrators hold every method. */
@@ -381,5 +383,85 @@ export const bpmTaskSchemas = {
         }),
       ),
     }),
+  },
+  instanceDetail: {
+    summary:
+      'The read-only form of the instance a task belongs to, for those who take part in it (a secretary with leaderId)',
+    body: Type.Object({ instId: Id, leaderId: Type.Optional(Id) }),
+    value: Type.Object({
+      instance: InstanceSummary,
+      form: Nullable(FlowForm),
+      permissions: Permissions,
+      data: FormData,
+    }),
+  },
+  getMyRequestTask: {
+    summary: 'The open tasks of the requests the caller started: where each request waits and for whom',
+    body: QueryFilter,
+    value: PageList(TaskRow),
+  },
+  isEnd: {
+    summary:
+      'Whether agreeing to the task now (with the form data being submitted) ends the instance: no user task lies ahead and no other branch is open',
+    body: Type.Object({ taskId: Id, leaderId: Type.Optional(Id), data: Type.Optional(FormData) }),
+    value: Type.Boolean(),
+  },
+  nextTask: {
+    summary: 'The caller’s next pending task after this one (to go on approving), or null',
+    query: TaskQuery,
+    value: Nullable(TodoRow),
+  },
+  nextExecutor: {
+    summary:
+      'Who handles next: the user-task nodes the instance moves to after this task (by the current form data) with their candidates',
+    query: TaskAsLeader,
+    value: Type.Array(
+      Type.Composite([
+        NodeRef,
+        Type.Object({
+          selectUsers: Type.Boolean(),
+          candidates: Type.Array(Type.Object({ id: Type.String(), fullname: Type.String() })),
+        }),
+      ]),
+    ),
+  },
+  taskNode: {
+    summary: 'The node a task stands at',
+    query: TaskAsLeader,
+    value: NodeRef,
+  },
+  taskIsFirstNode: {
+    summary:
+      'Whether the task stands at the first step: the start node (back with the initiator) or a user task right after it',
+    query: TaskAsLeader,
+    value: Type.Boolean(),
+  },
+  getCurNodeProperties: {
+    summary: 'The settings of the node a task stands at, as the approval form needs them',
+    query: TaskAsLeader,
+    value: Type.Composite([
+      NodeRef,
+      Type.Object({
+        defId: Type.String(),
+        instId: Type.String(),
+        selectUsers: Type.Boolean(),
+        countersign: Nullable(CountersignRule),
+        rejectModes: Type.Array(Type.String({ description: 'backToStart, rejectPre, reject' })),
+        formKey: Nullable(Type.String()),
+        dueTime: Nullable(DueTime),
+        isFirstNode: Type.Boolean(),
+      }),
+    ]),
+  },
+  taskNodeOpinion: {
+    summary: 'The opinions of the node a task stands at (its approval details)',
+    query: TaskAsLeader,
+    value: Type.Array(OpinionRow),
+  },
+  removeTasks: {
+    summary:
+      'Delete tasks (administrators; audited): the tasks, their candidates and pending opinions go; the instance stays',
+    query: Type.Object({ ids: IdList }),
+    value: Type.Integer({ description: 'tasks removed' }),
   },
 } as const satisfies Record<string, RouteSchemas>;

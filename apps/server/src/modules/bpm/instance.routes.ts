@@ -4,6 +4,7 @@ import type { Services } from '../../services.js';
 import { answerQuestion } from './engine/ask.js';
 import {
   circulate,
+  copyTo,
   retryServiceCall,
   setSuspended,
   terminateInstance,
@@ -11,7 +12,9 @@ import {
   urgeInstance,
 } from './engine/control.js';
 import { removeDraft, saveStartDraft, startInstance } from './engine/start.js';
+import { newProcess } from '../bpm-personal/start-flow.service.js';
 import { markRetrievable, revokeInstance } from './engine/withdraw.js';
+import * as calls from './instance-calls.service.js';
 import * as lists from './lists.repository.js';
 import * as query from './query.service.js';
 import * as repo from './runtime.repository.js';
@@ -27,6 +30,10 @@ export const instanceHandlers = ({ db }: Services) =>
     revokeInstance: async ({ body }, { auth }) => revokeInstance(db, auth, body),
     sendBpmTaskUrgent: async ({ body }, { auth }) => urgeInstance(db, auth, body),
     transToMore: async ({ body }, { auth }) => circulate(db, auth, body),
+    doNextCopyto: async ({ body }, { auth, audit }) => {
+      audit.target = `taskId=${body.taskId}`;
+      return copyTo(db, auth, body);
+    },
     retryServiceCall: async ({ body }, { auth }) => retryServiceCall(db, auth, body),
     hangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, true),
     cancelHangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, false),
@@ -69,4 +76,27 @@ export const instanceHandlers = ({ db }: Services) =>
     getUrgentStateConf: async (_input, { lang }) =>
       urgentLevels().map((level) => ({ ...level, name: translate(lang, `flow.urgent.${level.value}`) })),
     getUrgrntById: async ({ body }, { auth, lang }) => query.instanceUrgents(db, auth, lang, body.id),
+
+    getHasAuthFlowList: async ({ body }, { auth }) => newProcess(db, auth, body),
+    getByRecordInstId: async ({ body }, { auth }) => calls.readRecords(db, auth, body),
+    getInstanceByPks: async ({ body }, { auth }) => calls.instancesByIds(db, auth, body.ids),
+    getBpmImage: async ({ query: q }, { auth }) => calls.bpmImage(db, auth, q),
+    getDefStatus: async ({ query: q }, { auth }) => calls.definitionStatus(db, auth, q.defId),
+    doEndProcessById: async ({ query: q }, { auth, audit }) => {
+      audit.target = `instId=${q.id}`;
+      return terminateInstance(db, auth, { instId: q.id, opinion: q.reason });
+    },
+    getSponsorRevokeByInstId: async ({ query: q }, { auth }) => calls.sponsorMayRevoke(db, auth, q.instId),
+    getRelatedInformationById: async ({ query: q }, { auth }) => calls.relatedInformation(db, auth, q.id),
+    getInstance: async ({ query: q }, { auth }) => calls.instanceById(db, auth, q.id),
+    getFlowKey: async ({ query: q }, { auth }) => calls.flowKeyOf(db, auth, q.defId),
+    getOpinionsById: async ({ query: q }, { auth, lang }) => calls.opinionsById(db, auth, lang, q.id),
+    removeInstances: async ({ query: q }, { auth, audit }) => {
+      audit.target = `ids=${q.ids}`;
+      return calls.removeInstances(db, auth, q.ids.split(','));
+    },
+    instRemove: async ({ query: q }, { auth, audit }) => {
+      audit.target = `ids=${q.ids}`;
+      return calls.removeInstances(db, auth, q.ids.split(','));
+    },
   });

@@ -280,6 +280,45 @@ export async function doneTasks(
   );
 }
 
+const OPEN_TASK_COLUMNS: FilterColumns = {
+  ...TASK_COLUMNS,
+  createTime: { sql: flowTasks.createdAt, type: 'date' },
+};
+
+/** The open tasks of the requests a user started (getMyRequestTask): where each waits, newest first. */
+export async function openTasksOfRequests(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  filter: QueryFilter,
+) {
+  const q = compileQueryFilter(filter, OPEN_TASK_COLUMNS, {
+    defaultSort: [desc(flowTasks.createdAt), desc(flowTasks.id)],
+  });
+  const where = and(
+    eq(flowTasks.tenantId, tenantId),
+    eq(flowTasks.initiatorId, userId),
+    inArray(flowTasks.status, ['pending', 'waiting']),
+    q.where,
+  );
+  const rows = await db
+    .select({ task: flowTasks, instStatus: flowInstances.status, suspended: flowInstances.suspended })
+    .from(flowTasks)
+    .innerJoin(
+      flowInstances,
+      and(eq(flowInstances.tenantId, flowTasks.tenantId), eq(flowInstances.id, flowTasks.instanceId)),
+    )
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.pageSize)
+    .offset(q.offset);
+  return pageList(
+    q,
+    rows.map((r) => taskRowOf(r.task, r)),
+    () => db.select({ n: count() }).from(flowTasks).where(where),
+  );
+}
+
 /** Tasks the caller handed over to someone else (getDelegate), latest first, whatever became of them. */
 export async function delegatedTasks(db: Executor, tenantId: string, userId: string, filter: QueryFilter) {
   const q = compileQueryFilter(filter, HANDLED_COLUMNS, {

@@ -7,8 +7,7 @@ import {
 } from '@eip/contracts/flow';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import { conditionTest } from '../../flow/conditions.js';
-import { nextUserTaskNodes, nodesIn, requireNode } from '../../flow/graph.js';
+import { nodesIn, requireNode } from '../../flow/graph.js';
 import type { FlowNode } from '../../flow/model.js';
 import { settingsOf } from '../../flow/settings-schema.js';
 import { translate, type MessageKey } from '../../i18n/messages.js';
@@ -31,7 +30,7 @@ import {
 } from './engine/forms.js';
 import { isLive, personOf, runOf } from './engine/run.js';
 import { rejectChoices } from './engine/send-back.js';
-import { initiatorFor, newInstanceRow, requireStartRight, startNodeOfDefinition } from './engine/start.js';
+import { initiatorFor, requireStartRight, startNodeOfDefinition } from './engine/start.js';
 import { nodesTouchedBy, opinionsOf, taskRowOf, toInstanceRow } from './lists.repository.js';
 import { findNotice } from './notice.repository.js';
 import * as repo from './runtime.repository.js';
@@ -94,7 +93,7 @@ export async function taskDetail(db: Db, auth: AuthContext, taskId: string, lead
  * The definition the caller may start (403 without the start right): a draft's, a version by id, or the
  * main version of a key.
  */
-async function definitionFor(
+export async function definitionFor(
   db: Db,
   auth: AuthContext,
   input: { defId?: string; flowKey?: string; draftId?: string; leadId?: string },
@@ -433,64 +432,6 @@ export async function taskCandidates(db: Db, auth: AuthContext, taskId: string, 
     principalId: r.principalId,
     principalName: r.principalId ? (names.get(r.principalId) ?? null) : null,
   }));
-}
-
-/**
- * getAfterJumpNodes: the user-task nodes the instance moves to next (with the data being submitted),
- * and for those that let the handler pick, the candidates to pick from. For a start: by definition.
- */
-export async function nextNodes(
-  db: Db,
-  auth: AuthContext,
-  lang: Language,
-  input: { taskId?: string; leaderId?: string; defId?: string; flowKey?: string; data?: FormData },
-) {
-  let run;
-  let fromNodeId: string;
-  if (input.taskId) {
-    const task = await visibleTask(db, auth, input.taskId, input.leaderId);
-    const instance = (await repo.findInstance(db, auth.tenantId, task.instanceId))!;
-    run = await runOf(
-      db,
-      { ...instance, data: { ...(instance.data as FormData), ...input.data } },
-      await personOf(db, auth),
-    );
-    fromNodeId = task.nodeId;
-  } else {
-    const { def } = await definitionFor(db, auth, input);
-    const initiator = await personOf(db, auth);
-    run = await runOf(
-      db,
-      newInstanceRow(auth, lang, def, initiator, input.data ?? {}, {}, 'draft'),
-      initiator,
-    );
-    fromNodeId = startNodeOfDefinition(def).id;
-  }
-  let ahead: FlowNode[];
-  try {
-    ahead = nextUserTaskNodes(
-      run.def.model,
-      fromNodeId,
-      conditionTest({
-        form: run.instance.data as FormData,
-        vars: run.instance.vars as Record<string, unknown>,
-      }),
-    );
-  } catch {
-    ahead = [];
-  }
-  return Promise.all(
-    ahead.map(async (node) => {
-      const selectUsers = Boolean(settingsOf(run.def.settings, node.id)?.selectUsers);
-      return {
-        ...nodeView(node),
-        selectUsers,
-        candidates: selectUsers
-          ? (await candidatesOf(run, node)).map((p) => ({ id: p.id, fullname: p.name }))
-          : [],
-      };
-    }),
-  );
 }
 
 /** taskSignUsers: a countersign round's voters with their votes, and its result code (spec §4). */

@@ -55,6 +55,7 @@ const NOT_BUTTONS: Partial<Record<keyof typeof bpmTaskRoutes, string>> = {
   delBpmTaskNoticeById: 'deletes circulated copies',
   addReadRecord: 'records that the handler opened the task',
   retrieveBpmTask: 'takes back a handled task: the handler’s task is done, its node offers nothing now',
+  removeTasks: 'an administrator’s removal of tasks, whatever their node offers',
 };
 
 describe('a node that offers none of the operations', () => {

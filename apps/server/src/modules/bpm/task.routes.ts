@@ -12,7 +12,9 @@ import { canLock, lockUnlock } from './engine/lock.js';
 import { retrieveTask } from './engine/withdraw.js';
 import * as lists from './lists.repository.js';
 import * as notices from './notice.repository.js';
+import * as ahead from './ahead.service.js';
 import * as query from './query.service.js';
+import * as runtime from './runtime-calls.service.js';
 
 /** Circulated copies are the caller's to mark (as receiver) or delete (as receiver or sender); else 404. */
 async function requireOwnNotices(db: Db, auth: AuthContext, ids: string[], sent: boolean) {
@@ -113,7 +115,25 @@ export const taskHandlers = ({ db, config }: Services) =>
     },
     getCandidatesListByTaskId: async ({ query: q }, { auth }) =>
       query.taskCandidates(db, auth, q.taskId, q.leaderId),
-    getAfterJumpNodes: async ({ body }, { auth, lang }) => query.nextNodes(db, auth, lang, body),
+    getAfterJumpNodes: async ({ body }, { auth, lang }) => ahead.nextNodes(db, auth, lang, body),
     taskSignUsers: async ({ body }, { auth, lang }) =>
       query.signProgress(db, auth, lang, body.taskId, body.leaderId),
+
+    instanceDetail: async ({ body }, { auth }) => query.instanceForm(db, auth, body.instId, body.leaderId),
+    getMyRequestTask: async ({ body }, { auth }) =>
+      lists.openTasksOfRequests(db, auth.tenantId, auth.userId, body),
+    isEnd: async ({ body }, { auth, lang }) => ahead.endsWithTask(db, auth, lang, body),
+    nextTask: async ({ query: q }, { auth }) => runtime.nextTask(db, auth, q.taskId),
+    nextExecutor: async ({ query: q }, { auth, lang }) => ahead.nextExecutors(db, auth, lang, q),
+    taskNode: async ({ query: q }, { auth }) => runtime.taskNode(db, auth, q.taskId, q.leaderId),
+    taskIsFirstNode: async ({ query: q }, { auth }) =>
+      runtime.taskIsFirstNode(db, auth, q.taskId, q.leaderId),
+    getCurNodeProperties: async ({ query: q }, { auth }) =>
+      runtime.currentNodeProperties(db, auth, q.taskId, q.leaderId),
+    taskNodeOpinion: async ({ query: q }, { auth, lang }) =>
+      runtime.taskNodeOpinions(db, auth, lang, q.taskId, q.leaderId),
+    removeTasks: async ({ query: q }, { auth, audit }) => {
+      audit.target = `ids=${q.ids}`;
+      return runtime.removeTasks(db, auth, q.ids.split(','));
+    },
   });

@@ -1,14 +1,15 @@
 import { NODE_DISPLAY_STATES, isUserTaskType } from '@eip/contracts/flow';
-import { CompressOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { CompressOutlined, DownloadOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, InputNumber, Modal, Popover, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { call, callBlob } from '../../api/client';
 import { loadChunk } from '../../app/lazy';
 import { approvalKeys } from '../../pages/matter/shared/queries';
 import { useSettings } from '../../stores/settings';
 import { useActingFor } from '../approval/actingFor';
+import { saveBlob } from '../attachments/attachments';
 import { isOpinionStatus, useOpinionStatusLabel } from '../approval/status';
 import type { FlowImageValue } from '../approval/types';
 import type { ChartViewer } from './bpmnViewer';
@@ -109,6 +110,7 @@ function Diagram({
   const [zoom, setZoom] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [anchor, setAnchor] = useState<Anchor | null>(null);
+  const leaderId = useActingFor();
 
   useEffect(() => {
     let live = true;
@@ -197,6 +199,17 @@ function Diagram({
             aria-label={t('approval.chart.fit')}
             disabled={zoom === null}
             onClick={() => viewer.current && applyZoom(viewer.current.zoom('fit') * 100)}
+          />
+        </Tooltip>
+        <Tooltip title={t('approval.chart.downloadImage')}>
+          <Button
+            icon={<DownloadOutlined />}
+            aria-label={t('approval.chart.downloadImage')}
+            onClick={() =>
+              void callBlob('getBpmImage', {
+                query: instId ? { instId, leaderId } : { defId: image.defId },
+              }).then((blob) => saveBlob(blob, `${image.bpmDefLayout.name}.svg`))
+            }
           />
         </Tooltip>
       </Flex>

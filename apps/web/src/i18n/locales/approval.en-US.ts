@@ -202,6 +202,7 @@ export const approvalEnUS: ApprovalMessages = {
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     fit: 'Fit to view',
+    downloadImage: 'Download the chart',
     nodeStates: {
       notStarted: 'Not started',
       current: 'Current node',
@@ -302,6 +303,7 @@ export const approvalEnUS: ApprovalMessages = {
     retrieve: 'Take back',
     opinion: 'Opinion',
     opinionPlaceholder: 'Enter your opinion',
+    endsFlow: 'Agreeing ends the request',
     attachments: 'Attachments',
     upload: 'Upload a file',
     uploadFailed: 'Could not upload {{name}}',

@@ -200,6 +200,7 @@ export const approvalZhCN = {
     zoomIn: '放大',
     zoomOut: '缩小',
     fit: '适应画布',
+    downloadImage: '下载流程图',
     nodeStates: {
       notStarted: '未开始',
       current: '当前节点',
@@ -300,6 +301,7 @@ export const approvalZhCN = {
     retrieve: '拿回',
     opinion: '审批意见',
     opinionPlaceholder: '请输入审批意见',
+    endsFlow: '同意后，流程将结束',
     attachments: '附件',
     upload: '上传附件',
     uploadFailed: '附件上传失败：{{name}}',

@@ -202,6 +202,7 @@ export const approvalZhTW: ApprovalMessages = {
     zoomIn: '放大',
     zoomOut: '縮小',
     fit: '適應畫布',
+    downloadImage: '下載流程圖',
     nodeStates: {
       notStarted: '未開始',
       current: '目前節點',
@@ -302,6 +303,7 @@ export const approvalZhTW: ApprovalMessages = {
     retrieve: '拿回',
     opinion: '審批意見',
     opinionPlaceholder: '請輸入審批意見',
+    endsFlow: '同意後，流程將結束',
     attachments: '附件',
     upload: '上傳附件',
     uploadFailed: '附件上傳失敗：{{name}}',

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../../security/tokens.js';
 import { isAdmin as isTenantAdmin } from '../../bpm-personal/access.js';
 import { takesPartIn } from '../lists.repository.js';
 import { insertNotices } from '../notice.repository.js';
+import { recordTaskRead } from '../read-record.repository.js';
 import * as repo from '../runtime.repository.js';
 import { latestCallOfNode, updateServiceCall } from '../service-call.repository.js';
 import { insertUrgent } from '../urgent.repository.js';
@@ -30,7 +31,16 @@ import { dueAfter } from './due.js';
 import { formAt, type FormData } from './forms.js';
 import { recordNodeOpinion } from './opinions.js';
 import { notify } from './notify.js';
-import { isLive, lockRun, nodeName, nodeSettings, patchInstance, startNodeOf, type Run } from './run.js';
+import {
+  isLive,
+  lockRun,
+  nodeName,
+  nodeSettings,
+  patchInstance,
+  personOf,
+  startNodeOf,
+  type Run,
+} from './run.js';
 import { approvalLink, readonlyLink } from './tasks.js';
 
 /** The initiator or an administrator may steer a whole instance; others see nothing of it (404) or 403. */
@@ -174,6 +184,7 @@ export async function markTaskRead(db: Db, auth: AuthContext, taskId: string, le
       throw notFound('flow.taskNotFound', { id: taskId });
     await repo.updateTasks(tx, auth.tenantId, [task.id], { isRead: true });
     await repo.updateWaitingOpinions(tx, auth.tenantId, [task.id], { isRead: true });
+    await recordTaskRead(tx, auth.tenantId, task, await personOf(tx, auth));
     return null;
   });
 }
@@ -272,6 +283,28 @@ export async function urgeInstance(
 }
 
 /**
+ * Copy to (抄送, doNextCopyto): the handler of a task — while handling it or once handled — sends people a
+ * read-only copy; it reaches their circulated list as 传阅 does. Others who take part get 403, anyone
+ * else 404.
+ */
+export async function copyTo(
+  db: Db,
+  auth: AuthContext,
+  input: { taskId: string; userIds: string[]; opinion?: string },
+) {
+  const task = await repo.findTask(db, auth.tenantId, input.taskId);
+  if (!task) throw notFound('flow.taskNotFound', { id: input.taskId });
+  const handler =
+    task.completedBy === auth.userId || (task.status === 'pending' && (await actingOn(db, auth, task)));
+  if (!handler) {
+    if (await takesPartIn(db, auth.tenantId, task.instanceId, auth.userId))
+      throw forbidden('flow.notYourTask');
+    throw notFound('flow.taskNotFound', { id: input.taskId });
+  }
+  return circulate(db, auth, { ...input, instId: task.instanceId }, 'copyto');
+}
+
+/**
  * Circulate (传阅): people get a copy of the instance to read (待阅 until they open it, then 已阅) and a
  * message. Anyone taking part in the instance may send it.
  */
@@ -279,6 +312,8 @@ export async function circulate(
   db: Db,
   auth: AuthContext,
   input: { instId: string; taskId?: string; userIds: string[]; opinion?: string },
+  /** copyto: the copies a handler sends when completing (抄送), recorded as such */
+  kind: 'circulate' | 'copyto' = 'circulate',
 ) {
   return db.transaction(async (tx) => {
     const run = await lockRun(tx, auth, input.instId);
@@ -318,7 +353,7 @@ export async function circulate(
     await recordNodeOpinion(
       run,
       node,
-      'circulate',
+      kind,
       run.actor,
       [input.opinion?.trim(), `→ ${people.map((p) => p.name).join('、')}`].filter(Boolean).join(' '),
     );

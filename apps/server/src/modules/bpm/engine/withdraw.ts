@@ -8,6 +8,13 @@ import { clearAllWork, clearTokens } from './clear.js';
 import { recordNodeOpinion } from './opinions.js';
 import { lockRun, patchInstance, personOf, runOf, startNodeOf, type Run } from './run.js';
 
+/** Whether a request can be withdrawn now: running, not suspended, nobody acted since it was submitted. */
+export async function canRevoke(db: Executor, instance: repo.InstanceRow) {
+  if (!['running', 'back'].includes(instance.status) || instance.suspended) return false;
+  const last = await repo.lastHandledOpinion(db, instance.tenantId, instance.id);
+  return Boolean(last && ['submit', 'resubmit'].includes(last.status));
+}
+
 /**
  * The initiator withdraws a running request while nobody has acted on it since it was submitted: the
  * waiting work ends and the request comes back to the initiator to change and resubmit.
@@ -17,11 +24,7 @@ export async function revokeInstance(db: Db, auth: AuthContext, input: { instId:
     const run = await lockRun(tx, auth, input.instId);
     if (run.instance.initiatorId !== auth.userId)
       throw notFound('flow.instanceNotFound', { id: input.instId });
-    const last = await repo.lastHandledOpinion(tx, run.tenantId, run.instance.id);
-    const untouched = last && ['submit', 'resubmit'].includes(last.status);
-    if (!['running', 'back'].includes(run.instance.status) || run.instance.suspended || !untouched) {
-      throw conflict('flow.cannotRevoke');
-    }
+    if (!(await canRevoke(tx, run.instance))) throw conflict('flow.cannotRevoke');
     await clearAllWork(run);
     const start = startNodeOf(run);
     await recordNodeOpinion(run, start, 'recoverToStart', run.actor, input.opinion);

@@ -350,6 +350,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
             taskId={taskId}
             leaderId={leaderId}
             defKey={inst.procDefKey}
+            endsWith={dialog.alias === 'agree' || dialog.alias === 'agreeTrans' ? submitted : undefined}
             pending={operate.isPending}
             onClose={() => setDialog(null)}
             onSubmit={(input) => operate.mutate({ alias: dialog.alias, label: dialog.title, input })}

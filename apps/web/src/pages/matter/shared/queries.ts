@@ -29,6 +29,8 @@ export const approvalKeys = {
   nodeOpinion: (instId: string, nodeId: string, leaderId: string | undefined) =>
     ['approval', 'nodeOpinion', instId, nodeId, leaderId ?? ''] as const,
   rejectTargets: (taskId: string) => ['approval', 'rejectTargets', taskId] as const,
+  isEnd: (taskId: string, leaderId: string | undefined, data: unknown) =>
+    ['approval', 'isEnd', taskId, leaderId ?? '', data] as const,
   flowImage: (instId: string | undefined, defId: string | undefined, leaderId: string | undefined) =>
     ['approval', 'flowImage', instId ?? '', defId ?? '', leaderId ?? ''] as const,
   watermark: (instId: string, leaderId: string | undefined) =>

@@ -6,7 +6,9 @@ import { call } from '../../../../api/client';
 import { AttachmentUpload } from '../../../../components/attachments/AttachmentUpload';
 import { UserPicker } from '../../../../components/user-picker/UserPicker';
 import { approvalKeys } from '../../shared/queries';
+import type { FormValues } from '../../../../components/schema-form/SchemaForm';
 import type { Operation, OperationField, OperationInput } from '../operations';
+import { EndNote } from './EndNote';
 
 /**
  * The dialog of a task button (issue 5): asks what the operation needs — the node to send back to and the
@@ -18,6 +20,7 @@ export function OperationDialog({
   taskId,
   leaderId,
   defKey,
+  endsWith,
   pending,
   onSubmit,
   onClose,
@@ -30,6 +33,8 @@ export function OperationDialog({
   leaderId?: string;
   /** The flow, whose approval phrases the opinion offers. */
   defKey?: string;
+  /** An agreeing operation: the form data it submits, to say whether agreeing ends the request. */
+  endsWith?: FormValues;
   pending: boolean;
   onSubmit: (input: OperationInput) => void;
   onClose: () => void;
@@ -87,6 +92,7 @@ export function OperationDialog({
         }}
         onFinish={submit}
       >
+        {endsWith && taskId && <EndNote taskId={taskId} leaderId={leaderId} data={endsWith} />}
         {has('target') && (
           <Form.Item
             name="destination"

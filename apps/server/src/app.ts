@@ -17,6 +17,8 @@ import { bpmPersonalHandlers } from './modules/bpm-personal/bpm-personal.routes.
 import { bpmHandlers } from './modules/bpm/bpm.routes.js';
 import { instanceHandlers } from './modules/bpm/instance.routes.js';
 import { INSTANCE_FILES, readInstanceFiles } from './modules/bpm/instance-files.js';
+import { MESSAGE_FILES } from './modules/portal/message-send.repository.js';
+import { readMessageFiles } from './modules/portal/message.service.js';
 import { taskHandlers } from './modules/bpm/task.routes.js';
 import { CONTENT_FILES } from './modules/content/content.repository.js';
 import { contentHandlers } from './modules/content/content.routes.js';
@@ -92,6 +94,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       [INSTANCE_FILES]: readInstanceFiles,
       [CONTENT_FILES]: readContentFiles,
       [SEAL_FILES]: readSealFiles,
+      [MESSAGE_FILES]: readMessageFiles,
     },
     converter: config.officeConverter && libreOfficeConverter(config.officeConverter),
     push: await createPushHub(database, config.pushHeartbeatSeconds * 1000),

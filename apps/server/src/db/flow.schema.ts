@@ -255,9 +255,18 @@ export const innerMessages = pgTable(
     content: text('content').notNull(),
     /** the address the message links to in the portal */
     link: text('link'),
-    /** task, urgent, notice (circulation), follow, service (a failed service task) */
+    /** task, urgent, notice (circulation), follow, service (a failed service task), message (a user's) */
     type: text('type').notNull().default('task'),
     isRead: boolean('is_read').notNull().default(false),
+    /** the user who wrote it (type message); null when the engine did */
+    senderId: text('sender_id'),
+    /** the attachments ({name, response: {fileId, fileName}}), linked to the row in sys_file_link */
+    files: jsonb('files')
+      .$type<{ name: string; response: { fileId: string; fileName: string } }[]>()
+      .notNull()
+      .default([]),
+    /** the message (received by the sender) this one answers */
+    replyToId: text('reply_to_id'),
     createdAt: createdAt(),
   },
   (t) => [

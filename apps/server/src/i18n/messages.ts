@@ -336,6 +336,36 @@ export const messages = {
     'zh-TW': '訊息不存在：{id}',
     'en-US': 'No such message: {id}',
   },
+  'message.userNotFound': {
+    'zh-CN': '收件人不存在：{ids}',
+    'zh-TW': '收件人不存在：{ids}',
+    'en-US': 'No such receiver: {ids}',
+  },
+  'message.orgNotFound': {
+    'zh-CN': '组织不存在：{ids}',
+    'zh-TW': '組織不存在：{ids}',
+    'en-US': 'No such org: {ids}',
+  },
+  'message.groupNotFound': {
+    'zh-CN': '常用联系人分组不存在：{ids}',
+    'zh-TW': '常用聯絡人分組不存在：{ids}',
+    'en-US': 'No such contact group of yours: {ids}',
+  },
+  'message.noReceivers': {
+    'zh-CN': '请至少选择一位收件人（不含自己）',
+    'zh-TW': '請至少選擇一位收件人（不含自己）',
+    'en-US': 'Choose at least one receiver other than yourself',
+  },
+  'message.subjectRequired': {
+    'zh-CN': '请填写消息主题',
+    'zh-TW': '請填寫訊息主旨',
+    'en-US': 'Enter a subject',
+  },
+  'message.noSender': {
+    'zh-CN': '系统消息不能回复',
+    'zh-TW': '系統訊息不能回覆',
+    'en-US': 'A system message cannot be replied to',
+  },
   'file.notFound': {
     'zh-CN': '文件不存在或无权查看：{id}',
     'zh-TW': '檔案不存在或無權查看：{id}',

@@ -20,6 +20,14 @@ export const messageRoutes = {
     path: 'innermsg/messageReceiver/v1/get',
     access: 'user',
   }),
+  /** Not in spec §7: users write messages to each other (issue 16). */
+  sendMessage: route({
+    method: 'POST',
+    group: 'portal',
+    path: 'innermsg/messageReceiver/v1/send',
+    access: 'user',
+    audit: 'message.send',
+  }),
   markMessages: route({
     method: 'GET',
     group: 'portal',

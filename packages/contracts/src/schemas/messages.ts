@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdsQuery, PageList, QueryFilter } from '../common.js';
-import { Id } from './bpm.js';
+import { Id, Nullable, OpinionFiles } from './bpm.js';
 import type { RouteSchemas } from './route-schemas.js';
 
-export const MESSAGE_TYPES = ['task', 'urgent', 'notice', 'follow', 'service', 'meeting'] as const;
+export const MESSAGE_TYPES = ['task', 'urgent', 'notice', 'follow', 'service', 'meeting', 'message'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** An inner message of the caller (spec §1 "inner messages, with an unread badge"). */
@@ -16,13 +16,43 @@ export const InnerMessage = Type.Object({
     MESSAGE_TYPES.map((type) => Type.Literal(type)),
     {
       description:
-        'task: a task arrived; urgent: an urging; notice: a circulation; follow: a followed node was handled; service: a service task failed; meeting: an invitation to a meeting',
+        'task: a task arrived; urgent: an urging; notice: a circulation; follow: a followed node was handled; service: a service task failed; meeting: an invitation to a meeting; message: written by a user (send)',
     },
   ),
   isRead: Type.Boolean(),
   createTime: Type.String({ format: 'date-time' }),
 });
 export type InnerMessage = Static<typeof InnerMessage>;
+
+/** One message with who wrote it (null: the workflow engine), its attachments and the message it answers. */
+export const InnerMessageDetail = Type.Composite([
+  InnerMessage,
+  Type.Object({
+    sender: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+    files: OpinionFiles,
+    replyToId: Nullable(Type.String()),
+  }),
+]);
+export type InnerMessageDetail = Static<typeof InnerMessageDetail>;
+
+export const MESSAGE_SUBJECT_MAX = 200;
+export const MESSAGE_CONTENT_MAX = 10_000;
+const Ids = (description: string) => Type.Array(Id, { maxItems: 500, description });
+
+/** A message a user writes (send): its receivers are users, the members of orgs and of the caller's contact groups. */
+export const SendMessageBody = Type.Object(
+  {
+    userIds: Type.Optional(Ids('users of the tenant')),
+    orgIds: Type.Optional(Ids('orgs of the tenant: their members receive it')),
+    groupIds: Type.Optional(Ids('the caller’s own contact groups (常用联系人): their members receive it')),
+    subject: Type.String({ maxLength: MESSAGE_SUBJECT_MAX, description: 'trimmed; required' }),
+    content: Type.String({ maxLength: MESSAGE_CONTENT_MAX, description: 'plain text' }),
+    files: Type.Optional(OpinionFiles),
+    replyToId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type SendMessageBody = Static<typeof SendMessageBody>;
 
 /** The counts a live push stream keeps up to date (event `counts`). */
 export const PushCounts = Type.Object({
@@ -61,7 +91,13 @@ export const messageSchemas = {
   getMessage: {
     summary: 'One of the caller’s inner messages; reading it marks it read',
     query: Type.Object({ id: Id }),
-    value: InnerMessage,
+    value: InnerMessageDetail,
+  },
+  sendMessage: {
+    summary:
+      'Sends a message (not in spec §7): one unread row for each receiver — the users, the members of the orgs and of the caller’s contact groups, and with replyToId the sender of that message (one the caller received) — the caller excluded and duplicates merged, in one transaction. Attachments must be files the caller uploaded; their receivers may then download them. Unknown or another tenant’s ids answer 404, no receiver 400; nothing is written then',
+    body: SendMessageBody,
+    value: Type.Integer({ description: 'receivers (rows written)' }),
   },
   markMessages: {
     summary: 'Marks some of the caller’s inner messages read',

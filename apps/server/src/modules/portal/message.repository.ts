@@ -1,8 +1,9 @@
-import type { InnerMessage, MessageType, QueryFilter } from '@eip/contracts';
+import type { InnerMessage, InnerMessageDetail, MessageType, QueryFilter } from '@eip/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { innerMessages } from '../../db/schema.js';
+import { innerMessages, sysFileLinks, users } from '../../db/schema.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
+import { MESSAGE_FILES } from './message-send.repository.js';
 
 type MessageRow = typeof innerMessages.$inferSelect;
 
@@ -63,12 +64,26 @@ export async function markRead(db: Executor, tenantId: string, receiverId: strin
   return rows.length;
 }
 
-export async function findMessage(db: Executor, tenantId: string, receiverId: string, id: string) {
-  const [row] = await db
-    .select()
+/** One of the receiver's messages with its sender and attachments. */
+export async function findMessage(
+  db: Executor,
+  tenantId: string,
+  receiverId: string,
+  id: string,
+): Promise<InnerMessageDetail | undefined> {
+  const [found] = await db
+    .select({ row: innerMessages, senderName: users.fullname })
     .from(innerMessages)
+    .leftJoin(users, and(eq(users.tenantId, innerMessages.tenantId), eq(users.id, innerMessages.senderId)))
     .where(and(receivedBy(tenantId, receiverId), eq(innerMessages.id, id)));
-  return row && toMessage(row);
+  if (!found) return undefined;
+  const { row, senderName } = found;
+  return {
+    ...toMessage(row),
+    sender: row.senderId ? { id: row.senderId, name: senderName ?? '' } : null,
+    files: row.files,
+    replyToId: row.replyToId,
+  };
 }
 
 export async function removeMessages(db: Executor, tenantId: string, receiverId: string, ids: string[]) {
@@ -76,5 +91,17 @@ export async function removeMessages(db: Executor, tenantId: string, receiverId:
     .delete(innerMessages)
     .where(and(receivedBy(tenantId, receiverId), inArray(innerMessages.id, ids)))
     .returning({ id: innerMessages.id });
+  // their attachments are no longer theirs to read: a file nothing links to any more is cleaned up
+  if (rows.length)
+    await db.delete(sysFileLinks).where(
+      and(
+        eq(sysFileLinks.tenantId, tenantId),
+        eq(sysFileLinks.ownerType, MESSAGE_FILES),
+        inArray(
+          sysFileLinks.ownerId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    );
   return rows.length;
 }

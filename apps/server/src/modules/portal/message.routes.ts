@@ -3,6 +3,7 @@ import { defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import * as messages from './message.repository.js';
+import { sendMessage } from './message.service.js';
 
 /** Inner messages (spec §7 "Mail and messages"): each caller reaches only the messages sent to them. */
 export const messageHandlers = ({ db }: Services) =>
@@ -15,6 +16,7 @@ export const messageHandlers = ({ db }: Services) =>
       if (!message.isRead) await messages.markRead(db, auth.tenantId, auth.userId, [message.id]);
       return { ...message, isRead: true };
     },
+    sendMessage: async ({ body }, { auth }) => sendMessage(db, auth, body),
     markMessages: async ({ query }, { auth }) =>
       messages.markRead(db, auth.tenantId, auth.userId, splitIds(query.ids)),
     removeMessages: async ({ query }, { auth }) =>

@@ -1,5 +1,12 @@
 import type { QueryFilter, RouteValue } from '@eip/contracts';
-import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PaperClipOutlined,
+  ReloadOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,17 +30,21 @@ import { useNavigate } from 'react-router';
 import { queryKeys } from '../../../api/auth';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
+import { downloadAttachment } from '../../../components/attachments/attachments';
+import { ComposeDialog, type Draft } from './ComposeDialog';
 import { messageKeys } from './keys';
 
 type Message = RouteValue<'listMessages'>['rows'][number];
+type Detail = RouteValue<'getMessage'>;
 type Box = 'unread' | 'read' | 'all';
 
 const PAGE_SIZES = [10, 20, 50];
 
 /**
  * 内部消息 (/personal/message, opened by the bell): the user's inner messages — task arrivals, urgings,
- * circulations, followed nodes, failed service calls. Opening one marks it read and goes where it points;
- * chosen ones can be marked read or deleted (after a confirmation).
+ * circulations, followed nodes, failed service calls, and what users write to each other (写消息, 回复) with
+ * attachments. Opening one marks it read and goes where it points; chosen ones can be marked read or deleted
+ * (after a confirmation).
  */
 export function MessagePage() {
   const { t } = useTranslation();
@@ -45,7 +56,8 @@ export function MessagePage() {
   const [subject, setSubject] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: PAGE_SIZES[0]! });
   const [chosen, setChosen] = useState<string[]>([]);
-  const [shown, setShown] = useState<Message | null>(null);
+  const [shown, setShown] = useState<Detail | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
 
   const filter: QueryFilter = {
     pageBean: page,
@@ -87,6 +99,15 @@ export function MessagePage() {
       setShown(message);
     },
   });
+  const reply = (message: Detail) => {
+    const prefix = t('messages.replyPrefix');
+    setShown(null);
+    setDraft({
+      replyToId: message.id,
+      replyTo: message.sender ?? undefined,
+      subject: message.subject.startsWith(prefix) ? message.subject : `${prefix}${message.subject}`,
+    });
+  };
   const confirmRemove = () =>
     void modal.confirm({
       title: t('common.tip'),
@@ -183,7 +204,11 @@ export function MessagePage() {
           {t('messages.remove', { count: chosen.length })}
         </Button>
         <Button icon={<ReloadOutlined />} aria-label={t('messages.refresh')} onClick={refresh} />
+        <Button type="primary" icon={<EditOutlined />} onClick={() => setDraft({ subject: '' })}>
+          {t('messages.compose')}
+        </Button>
       </Flex>
+      {draft && <ComposeDialog draft={draft} onClose={() => setDraft(null)} />}
       <Modal
         open={shown !== null}
         title={shown?.subject ?? t('messages.detail')}
@@ -192,6 +217,11 @@ export function MessagePage() {
           <Button key="close" onClick={() => setShown(null)}>
             {t('common.close')}
           </Button>,
+          shown?.sender && (
+            <Button key="reply" icon={<RollbackOutlined />} onClick={() => reply(shown)}>
+              {t('messages.reply')}
+            </Button>
+          ),
           shown?.link && (
             <Button
               key="open"
@@ -214,9 +244,25 @@ export function MessagePage() {
                 {dayjs(shown.createTime).format('YYYY-MM-DD HH:mm:ss')}
               </Typography.Text>
             </Flex>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+            <Typography.Text>
+              {t('messages.sender')}：{shown.sender?.name ?? t('messages.system')}
+            </Typography.Text>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
               {shown.content}
             </Typography.Paragraph>
+            {shown.files.length > 0 && (
+              <Flex vertical gap={4} aria-label={t('messages.attachments')}>
+                {shown.files.map((file) => (
+                  <Typography.Link
+                    key={file.response.fileId}
+                    onClick={() => void downloadAttachment(file)}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    <PaperClipOutlined aria-hidden /> {file.name}
+                  </Typography.Link>
+                ))}
+              </Flex>
+            )}
           </Flex>
         )}
       </Modal>

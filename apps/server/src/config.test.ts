@@ -82,20 +82,28 @@ describe('configuration', () => {
   });
 
   describe('single sign-on (issue 14)', () => {
+    const PUBLIC_URL = 'https://eip.example.com';
+
     it('is off unless SSO_MODE is set: passwords only', () => {
       expect(loadConfig({}).sso).toBeNull();
     });
 
     it('reads cas with its server address, the CAS user as the account by default', () => {
-      expect(loadConfig({ SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com/cas/' }).sso).toEqual({
+      expect(
+        loadConfig({ SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com/cas/', PUBLIC_URL }).sso,
+      ).toEqual({
         mode: 'cas',
         casUrl: 'https://cas.example.com/cas',
         accountClaim: 'user',
         passwordSignIn: 'admins',
       });
       expect(
-        loadConfig({ SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com', SSO_ACCOUNT_CLAIM: 'employeeNo' })
-          .sso,
+        loadConfig({
+          SSO_MODE: 'cas',
+          CAS_URL: 'https://cas.example.com',
+          SSO_ACCOUNT_CLAIM: 'employeeNo',
+          PUBLIC_URL,
+        }).sso,
       ).toMatchObject({ accountClaim: 'employeeNo' });
     });
 
@@ -107,6 +115,7 @@ describe('configuration', () => {
           OIDC_CLIENT_ID: 'eip',
           OIDC_CLIENT_SECRET: 's3cret',
           SSO_PASSWORD_SIGNIN: 'everyone',
+          PUBLIC_URL,
         }).sso,
       ).toEqual({
         mode: 'oauth',
@@ -117,7 +126,12 @@ describe('configuration', () => {
         passwordSignIn: 'everyone',
       });
       expect(
-        loadConfig({ SSO_MODE: 'oauth', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'eip' }).sso,
+        loadConfig({
+          SSO_MODE: 'oauth',
+          OIDC_ISSUER: 'https://id.example.com',
+          OIDC_CLIENT_ID: 'eip',
+          PUBLIC_URL,
+        }).sso,
       ).toMatchObject({ clientSecret: null });
     });
 
@@ -136,6 +150,10 @@ describe('configuration', () => {
         'OIDC_ISSUER is set but SSO_MODE is cas: set SSO_MODE or remove OIDC_ISSUER',
       ],
       [{ SSO_ACCOUNT_CLAIM: 'email' }, 'SSO_ACCOUNT_CLAIM is set but SSO_MODE is unset'],
+      [
+        { SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com' },
+        'SSO_MODE=cas needs PUBLIC_URL, the address users reach the portal at',
+      ],
       [
         { SSO_MODE: 'cas', CAS_URL: 'https://cas.example.com', SSO_PASSWORD_SIGNIN: 'nobody' },
         'SSO_PASSWORD_SIGNIN must be admins or everyone, got "nobody"',

@@ -136,8 +136,21 @@ function ssoUrl(env: Env, name: string, mode: string, production: boolean): stri
   return url.replace(/\/+$/, '');
 }
 
-/** SSO_MODE and the settings of its kind; a setting of the other kind, or a missing one, stops the start. */
+/**
+ * SSO_MODE and the settings of its kind; a setting of the other kind, or a missing one, stops the start. Sign-in
+ * comes back only to pages under PUBLIC_URL, so single sign-on needs it set (the default would refuse every one).
+ */
 function sso(env: Env, production: boolean): SsoConfig | null {
+  const settings = ssoSettings(env, production);
+  if (settings && !env.PUBLIC_URL) {
+    throw new ConfigError(
+      `SSO_MODE=${settings.mode} needs PUBLIC_URL, the address users reach the portal at`,
+    );
+  }
+  return settings;
+}
+
+function ssoSettings(env: Env, production: boolean): SsoConfig | null {
   const mode = env.SSO_MODE || undefined;
   const stray = (names: string[]) => names.find((name) => env[name]);
   if (mode !== undefined && mode !== 'cas' && mode !== 'oauth') {

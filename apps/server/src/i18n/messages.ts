@@ -356,6 +356,11 @@ export const messages = {
     'zh-TW': '請至少選擇一位收件人（不含自己）',
     'en-US': 'Choose at least one receiver other than yourself',
   },
+  'message.tooManyReceivers': {
+    'zh-CN': '收件人共{count}位，一条消息最多发给{max}位；请改用通知公告',
+    'zh-TW': '收件人共{count}位，一則訊息最多發給{max}位；請改用通知公告',
+    'en-US': 'The message would reach {count} people, at most {max} are allowed; use a notice instead',
+  },
   'message.subjectRequired': {
     'zh-CN': '请填写消息主题',
     'zh-TW': '請填寫訊息主旨',

@@ -91,6 +91,14 @@ describe('spec §2 route guard decisions', () => {
     });
   });
 
+  it('spec §8: an oauth provider that refused (error, no code) leads to /500, not back to the provider', () => {
+    expect(
+      decideGuard(
+        input({ authMode: 'oauth', ssoUrl: '/auth/sso/authorize', search: '?error=access_denied&state=S1' }),
+      ),
+    ).toEqual({ kind: 'redirect', to: '/500' });
+  });
+
   it.each([
     ['cas', '?ticket=T-1'],
     ['oauth', '?code=C1'],

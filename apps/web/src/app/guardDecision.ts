@@ -83,6 +83,10 @@ export function decideGuard(input: GuardInput): GuardDecision {
       next,
     };
   }
+  // Spec §8: a provider that refused (RFC 6749 `error`, no code) is a failed sign-on, not a reason to go back there
+  if (authMode === 'oauth' && params.get('error') && !params.get('code') && !signedIn) {
+    return { kind: 'redirect', to: '/500' };
+  }
   if (authMode === 'oauth' && params.get('code') && !signedIn) {
     const rest = new URLSearchParams(search);
     for (const key of OAUTH_RETURN_KEYS) rest.delete(key);

@@ -223,7 +223,6 @@ export const authUserSchemas = {
       code: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'oauth' })),
       state: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'oauth' })),
       iss: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'oauth (RFC 9207)' })),
-      tenantId: Type.Optional(Type.String({ maxLength: 64 })),
     }),
     value: LoginResult,
   },

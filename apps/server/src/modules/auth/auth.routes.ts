@@ -2,6 +2,7 @@ import { defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { changePasswordByAccount, login, modifyOwnPassword, signout } from './auth.service.js';
 import { authorizeSso, logoutSso, publicSsoConfig, ssoSignIn } from './sso.service.js';
+import { cookieValue, SSO_STATE_COOKIE, ssoStateCookie } from './sso-cookie.js';
 
 export const authHandlers = (services: Services) =>
   defineHandlers({
@@ -9,9 +10,17 @@ export const authHandlers = (services: Services) =>
     login: async ({ query, body }, ctx) =>
       login(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
     getSsoConfig: async () => publicSsoConfig(services.config.sso),
-    ssoAuthorize: async ({ query }, ctx) => authorizeSso(services, query.service, ctx.request.log),
+    ssoAuthorize: async ({ query }, ctx) => {
+      const { url, state } = await authorizeSso(services, query.service, ctx.request.log);
+      ctx.reply.header('set-cookie', ssoStateCookie(state, services.config.publicUrl));
+      return url;
+    },
     ssoLogout: async ({ query }, ctx) => logoutSso(services, query.service, ctx.request.log),
-    ssoAuth: async ({ query }, ctx) => ssoSignIn(services, query, ctx.audit, ctx.request.log),
+    ssoAuth: async ({ query }, ctx) => {
+      ctx.reply.header('set-cookie', ssoStateCookie('', services.config.publicUrl));
+      const browserState = cookieValue(ctx.request.headers.cookie, SSO_STATE_COOKIE);
+      return ssoSignIn(services, { ...query, browserState }, ctx.audit, ctx.request.log);
+    },
     signout: async (_input, ctx) => signout(services, ctx.auth),
     changUserPsd: async ({ query, body }, ctx) =>
       changePasswordByAccount(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),

@@ -12,7 +12,7 @@ export interface CasPrincipal {
 }
 
 /** A ticket the CAS server refused (INVALID_TICKET, INVALID_SERVICE, ...), with its code for the log. */
-export class CasRefusal extends Error {
+class CasRefusal extends Error {
   constructor(readonly code: string) {
     super(`CAS refused the ticket: ${code}`);
   }
@@ -48,7 +48,7 @@ function attributesOf(node: unknown): Record<string, string[]> {
 }
 
 /** Reads a CAS 2.0/3.0 serviceResponse: the principal on success, a CasRefusal on a failure answer. */
-export function readServiceResponse(xml: string): CasPrincipal {
+function readServiceResponse(xml: string): CasPrincipal {
   const response = child(parser.parse(xml), 'serviceResponse');
   if (!response || typeof response !== 'object') throw new Error('not a CAS serviceResponse');
   const failure = child(response, 'authenticationFailure');

@@ -35,12 +35,19 @@ async function authorize(app: TestApp, service: string) {
   return app.app.inject({ method: 'GET', url: routeUrl('ssoAuthorize'), query: { service } });
 }
 
-/** A browser's round trip: to the provider through the portal, signed in there as `account`, back with a code. */
+/**
+ * A browser's round trip: to the provider through the portal, signed in there as `account`, back with a code;
+ * `cookie` is what that browser keeps from the portal (the state cookie) and sends with its sign-in call.
+ */
 async function codeFor(account: string, service = SERVICE, at = provider, app = t) {
   const leave = await authorize(app, service);
   expect(leave.statusCode).toBe(302);
+  const setCookie = String(leave.headers['set-cookie']);
+  expect(setCookie).toMatch(
+    /^eip_sso_state=[^;]+; Path=\/auth\/sso\/auth; Max-Age=600; HttpOnly; SameSite=Lax$/,
+  );
   at.signIn(account);
-  return at.authorize(String(leave.headers.location));
+  return { returned: await at.authorize(String(leave.headers.location)), cookie: setCookie.split(';')[0]! };
 }
 
 describe('single sign-on by OpenID Connect (issue 14, spec §2, §7 GET sso/auth)', () => {
@@ -96,13 +103,16 @@ describe('single sign-on by OpenID Connect (issue 14, spec §2, §7 GET sso/auth
   });
 
   it('signs the provider’s preferred_username in with the session and answer of a password sign-in', async () => {
-    const returned = await codeFor('zhangwei');
+    const { returned, cookie } = await codeFor('zhangwei');
     expect(returned).toMatchObject({
       code: expect.any(String),
       state: expect.any(String),
       iss: provider.issuer,
     });
-    const { status, body } = await t.call('ssoAuth', { query: { ...returned, service: SERVICE } });
+    const { status, body } = await t.call('ssoAuth', {
+      query: { ...returned, service: SERVICE },
+      headers: { cookie },
+    });
     expect(status).toBe(200);
     expect(body.value).toMatchObject({
       account: 'zhangwei',
@@ -123,9 +133,11 @@ describe('single sign-on by OpenID Connect (issue 14, spec §2, §7 GET sso/auth
   });
 
   it('refuses a replayed code: each code signs in once', async () => {
-    const returned = await codeFor('lina');
-    expect((await t.call('ssoAuth', { query: { ...returned, service: SERVICE } })).status).toBe(200);
-    const replay = await t.call('ssoAuth', { query: { ...returned, service: SERVICE } });
+    const { returned, cookie } = await codeFor('lina');
+    expect(
+      (await t.call('ssoAuth', { query: { ...returned, service: SERVICE }, headers: { cookie } })).status,
+    ).toBe(200);
+    const replay = await t.call('ssoAuth', { query: { ...returned, service: SERVICE }, headers: { cookie } });
     expect(replay.status).toBe(400);
     expect(replay.body).toMatchObject({
       message: '单点登录凭证无效、已使用或已过期，请重新登录',
@@ -134,30 +146,61 @@ describe('single sign-on by OpenID Connect (issue 14, spec §2, §7 GET sso/auth
   });
 
   it('refuses a code presented for another page than it was issued to', async () => {
-    const returned = await codeFor('lina');
-    const other = await t.call('ssoAuth', { query: { ...returned, service: OTHER_SERVICE } });
+    const { returned, cookie } = await codeFor('lina');
+    const other = await t.call('ssoAuth', {
+      query: { ...returned, service: OTHER_SERVICE },
+      headers: { cookie },
+    });
     expect(other.status).toBe(400);
     expect(other.body.message).toBe('单点登录凭证无效、已使用或已过期，请重新登录');
   });
 
   it('refuses a code whose state this portal never issued', async () => {
-    const returned = await codeFor('lina');
-    const forged = await t.call('ssoAuth', { query: { ...returned, state: 'forged', service: SERVICE } });
+    const { returned, cookie } = await codeFor('lina');
+    const forged = await t.call('ssoAuth', {
+      query: { ...returned, state: 'forged', service: SERVICE },
+      headers: { cookie },
+    });
     expect(forged.status).toBe(400);
-    const missing = await t.call('ssoAuth', { query: { code: returned.code, service: SERVICE } });
+    const missing = await t.call('ssoAuth', {
+      query: { code: returned.code, service: SERVICE },
+      headers: { cookie },
+    });
     expect(missing.body.message).toBe('缺少单点登录凭证：state');
   });
 
+  it('refuses a code brought to another browser (a link from someone else’s sign-in): no session there', async () => {
+    const { returned, cookie } = await codeFor('lina');
+    const victim = await t.call('ssoAuth', { query: { ...returned, service: SERVICE } });
+    expect(victim.status).toBe(400);
+    expect(victim.body.message).toBe('单点登录凭证无效、已使用或已过期，请重新登录');
+    const otherBrowser = await codeFor('zhangwei');
+    const swapped = await t.call('ssoAuth', {
+      query: { ...returned, service: SERVICE },
+      headers: { cookie: otherBrowser.cookie },
+    });
+    expect(swapped.status).toBe(400);
+    // the browser that began it still finishes it
+    const own = await t.call('ssoAuth', { query: { ...returned, service: SERVICE }, headers: { cookie } });
+    expect(own.status).toBe(200);
+  });
+
   it('spec §4: a provider account unknown to the tenant is refused, nothing signed in', async () => {
-    const returned = await codeFor('nobody');
-    const { status, body } = await t.call('ssoAuth', { query: { ...returned, service: SERVICE } });
+    const { returned, cookie } = await codeFor('nobody');
+    const { status, body } = await t.call('ssoAuth', {
+      query: { ...returned, service: SERVICE },
+      headers: { cookie },
+    });
     expect(status).toBe(403);
     expect(body).toMatchObject({ message: '账号不存在：nobody，请联系管理员', value: null });
   });
 
   it('spec §4: a disabled account is refused with its message', async () => {
-    const returned = await codeFor('dongjie');
-    const { status, body } = await t.call('ssoAuth', { query: { ...returned, service: SERVICE } });
+    const { returned, cookie } = await codeFor('dongjie');
+    const { status, body } = await t.call('ssoAuth', {
+      query: { ...returned, service: SERVICE },
+      headers: { cookie },
+    });
     expect(status).toBe(403);
     expect(body).toMatchObject({ message: '账号已被禁用，请联系管理员', value: null });
   });
@@ -182,9 +225,12 @@ describe('single sign-on by OpenID Connect: an unreachable provider', () => {
     const leaving = await startOidcProvider([SERVICE]);
     const app = await createTestApp(oauthEnv(leaving));
     try {
-      const returned = await codeFor('zhangwei', SERVICE, leaving, app);
+      const { returned, cookie } = await codeFor('zhangwei', SERVICE, leaving, app);
       await leaving.close();
-      const { status, body } = await app.call('ssoAuth', { query: { ...returned, service: SERVICE } });
+      const { status, body } = await app.call('ssoAuth', {
+        query: { ...returned, service: SERVICE },
+        headers: { cookie },
+      });
       expect(status).toBe(502);
       expect(body).toMatchObject({
         state: false,

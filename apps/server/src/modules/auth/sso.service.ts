@@ -41,19 +41,22 @@ const redirectUriOf = (service: string) => {
   return url.href;
 };
 
-/** oauth: starts an authorization code sign-in (PKCE, state and nonce kept here) and answers where to go. */
+/**
+ * oauth: starts an authorization code sign-in (PKCE, state and nonce kept here) and answers where to go, with the
+ * state: the browser keeps it too (a cookie), so a code can only finish the sign-in in the browser that began it.
+ */
 export async function authorizeSso(
   services: Services,
   service: string,
   log: FastifyBaseLogger,
-): Promise<string> {
+): Promise<{ url: string; state: string }> {
   const sso = ssoOn(services);
   if (sso.mode !== 'oauth') throw notFound('sso.off');
   checkService(services, service);
   const redirectUri = redirectUriOf(service);
   const { url, checks } = await startAuthorization(sso, redirectUri, log);
   await rememberAuthorization(services.db, { ...checks, service: redirectUri });
-  return url;
+  return { url, state: checks.state };
 }
 
 /** After sign-out here: where the single sign-on session ends too (CAS 3.0 /logout, OIDC end session), then `service`. */
@@ -74,7 +77,8 @@ export interface SsoReturn {
   code?: string;
   state?: string;
   iss?: string;
-  tenantId?: string;
+  /** oauth: the state the browser kept when it was sent to the provider (its cookie) */
+  browserState?: string;
 }
 
 /** cas: the account the validated ticket names (the CAS user, or the attribute SSO_ACCOUNT_CLAIM names). */
@@ -100,6 +104,8 @@ async function oauthAccount(
 ) {
   if (!input.code) throw badRequest('sso.noCredential', { name: 'code' });
   if (!input.state) throw badRequest('sso.noCredential', { name: 'state' });
+  // a code brought by a link from someone else's sign-in would sign this browser in as them
+  if (input.browserState !== input.state) throw badRequest('sso.rejected');
   const started = await takeAuthorization(services.db, input.state);
   if (!started || started.service !== redirectUriOf(input.service)) throw badRequest('sso.rejected');
   const returned = { code: input.code, state: input.state, ...(input.iss ? { iss: input.iss } : {}) };
@@ -128,7 +134,8 @@ export async function ssoSignIn(
   const sso = ssoOn(services);
   audit.target = `sso=${sso.mode}`;
   checkService(services, input.service);
-  const tenant = await resolveTenant(services.db, input.tenantId);
+  // one provider serves the deployment: its accounts are those of the default tenant, never of one the caller names
+  const tenant = await resolveTenant(services.db, undefined);
   audit.tenantId = tenant.id;
   const account =
     sso.mode === 'cas'

@@ -73,13 +73,22 @@ export async function countOwnFiles(db: Executor, tenantId: string, userId: stri
 
 /** Links the files to their owner; links already there stay. */
 export async function linkFiles(db: Executor, tenantId: string, owner: FileOwner, fileIds: string[]) {
-  if (fileIds.length === 0) return;
-  await db
-    .insert(sysFileLinks)
-    .values(
-      [...new Set(fileIds)].map((fileId) => ({ tenantId, fileId, ownerType: owner.type, ownerId: owner.id })),
-    )
-    .onConflictDoNothing();
+  await linkFilesToOwners(db, tenantId, owner.type, [owner.id], fileIds);
+}
+
+/** Links files to many owners of one type at once (a message's attachments to each receiver's row). */
+export async function linkFilesToOwners(
+  db: Executor,
+  tenantId: string,
+  ownerType: string,
+  ownerIds: string[],
+  fileIds: string[],
+) {
+  const links = ownerIds.flatMap((ownerId) =>
+    [...new Set(fileIds)].map((fileId) => ({ tenantId, fileId, ownerType, ownerId })),
+  );
+  if (links.length === 0) return;
+  await db.insert(sysFileLinks).values(links).onConflictDoNothing();
 }
 
 /** The owners a file is linked to, by owner type. */

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { acmeTenantId, expectRefused, rowCount, signIn, userIds } from '../../../test/fixtures.js';
 import { uploadFile } from '../../../test/upload.js';
-import { contactGroups, innerMessages, orgs, sysFileLinks } from '../../db/schema.js';
+import { contactGroups, innerMessages, orgs, orgUsers, sysFileLinks, users } from '../../db/schema.js';
 import { localFileStore } from '../../files/store.js';
 import { removeOrphanFiles } from './file-cleanup.js';
+import { MAX_RECEIVERS } from './message.service.js';
 
 /** Users write inner messages to people, orgs and their contact groups, with attachments, and reply. */
 let t: TestApp;
@@ -174,5 +175,33 @@ describe('sending inner messages', () => {
     expect(english.body.message).toMatch(/receiver/);
     expect(await rowCount(t, innerMessages)).toBe(before);
     expect(await rowCount(t, sysFileLinks)).toBe(links);
+  });
+
+  it('refuses a message to more people than one message reaches (a broadcast is a notice), writing nothing', async () => {
+    const db = t.database.db;
+    const crowd = Array.from({ length: MAX_RECEIVERS + 1 }, (_, n) => ({
+      tenantId: PLATFORM_TENANT_ID,
+      id: `crowd-user-${n}`,
+      account: `crowd${n}`,
+      fullname: `群众${n}`,
+      passwordHash: 'x',
+    }));
+    await db.insert(users).values(crowd);
+    await db.insert(orgUsers).values(
+      crowd.map((user) => ({
+        tenantId: PLATFORM_TENANT_ID,
+        id: `crowd-link-${user.id}`,
+        orgId: qaOrgId,
+        userId: user.id,
+      })),
+    );
+    const before = await rowCount(t, innerMessages);
+    const result = await t.call('sendMessage', {
+      token: await as('zhuting'),
+      body: { subject: '全体', content: '', orgIds: [qaOrgId] },
+    });
+    expectRefused(result, 400);
+    expect(result.body.message).toMatch(new RegExp(`最多发给${MAX_RECEIVERS}位`));
+    expect(await rowCount(t, innerMessages)).toBe(before);
   });
 });

@@ -114,12 +114,3 @@ export async function receivedAny(db: Executor, tenantId: string, receiverId: st
     .limit(1);
   return row !== undefined;
 }
-
-/** The sender's name of a message. */
-export async function userName(db: Executor, tenantId: string, userId: string) {
-  const [row] = await db
-    .select({ name: users.fullname })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-  return row?.name ?? '';
-}

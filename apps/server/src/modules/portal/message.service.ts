@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../errors.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { FileOwnerReader } from './file-access.js';
-import { linkFiles } from './file.repository.js';
+import { linkFilesToOwners } from './file.repository.js';
 import { attachOwnFiles } from './file.service.js';
 import * as messages from './message.repository.js';
 import * as send from './message-send.repository.js';
@@ -11,6 +11,9 @@ import * as send from './message-send.repository.js';
 /** Those who received a message (and keep it) read its attachments. */
 export const readMessageFiles: FileOwnerReader = (db, auth, messageIds) =>
   send.receivedAny(db, auth.tenantId, auth.userId, messageIds);
+
+/** The most people one message reaches: more is a broadcast, which the news and notices are for. */
+export const MAX_RECEIVERS = 2000;
 
 /** The ids of `wanted` that `found` lacks, for the message telling which ones are unknown. */
 const missing = (wanted: string[], found: string[]) => wanted.filter((id) => !found.includes(id)).join(', ');
@@ -55,6 +58,9 @@ export async function sendMessage(db: Db, auth: AuthContext, body: SendMessageBo
   return db.transaction(async (tx) => {
     const receivers = await receiversOf(tx, auth, body);
     if (receivers.length === 0) throw badRequest('message.noReceivers');
+    if (receivers.length > MAX_RECEIVERS) {
+      throw badRequest('message.tooManyReceivers', { count: receivers.length, max: MAX_RECEIVERS });
+    }
     const ids = await send.insertSentMessages(tx, auth.tenantId, receivers, {
       subject,
       content: body.content.trim(),
@@ -65,7 +71,7 @@ export async function sendMessage(db: Db, auth: AuthContext, body: SendMessageBo
     const fileIds = files.map((file) => file.response.fileId);
     const [first, ...others] = ids;
     await attachOwnFiles(tx, auth.tenantId, auth.userId, { type: send.MESSAGE_FILES, id: first! }, fileIds);
-    for (const id of others) await linkFiles(tx, auth.tenantId, { type: send.MESSAGE_FILES, id }, fileIds);
+    await linkFilesToOwners(tx, auth.tenantId, send.MESSAGE_FILES, others, fileIds);
     return ids.length;
   });
 }

@@ -19,9 +19,9 @@ async function columnsLoaded(page: Page) {
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** The calls of the shell itself (menu, user, permissions, badge, the live push stream …): the home's own are the others. */
+/** The calls of the shell itself (menu, user, permissions, badge, the live push stream, the sign-in mode …): the home's own are the others. */
 const SHELL_CALLS =
-  /getCurrentUserMenu|getCurrentUserMethodAuth|getDetailByAccountOrId|getSecretaryByUserId|getMsgbadge|getMobileURL|push\/v1\/stream|getTenantByCode|getPublicKey|\/auth\/auth/;
+  /getCurrentUserMenu|getCurrentUserMethodAuth|getDetailByAccountOrId|getSecretaryByUserId|getMsgbadge|getMobileURL|push\/v1\/stream|getTenantByCode|getPublicKey|\/auth\/auth|sso\/config/;
 
 describe('the portal home in Chromium (issue 11)', () => {
   const { harness, as } = setupUsers();

@@ -53,7 +53,7 @@ const TemplateListPage = templatePage(() => import('./template/list'), 'Template
 const TemplateFormPage = templatePage(() => import('./template/form'), 'TemplateFormPage');
 const TemplateDraftListPage = templatePage(() => import('./template/drafts'), 'TemplateDraftListPage');
 const FormPreviewPage = templatePage(() => import('./template/preview'), 'FormPreviewPage');
-const MessagePage = lazyNamed(() => import('./personal/message'), 'MessagePage');
+const MessagePage = approvalPage(() => import('./personal/message'), 'MessagePage');
 const MyTaskPage = approvalPage(() => import('./matter/myTask'), 'MyTaskPage');
 const DoneListPage = approvalPage(() => import('./matter/doneList'), 'DoneListPage');
 const MyRequestPage = approvalPage(() => import('./matter/myRequest'), 'MyRequestPage');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { envelope, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { signInWith } from '../../../test/session';
-import { MessagePage } from '.';
+import { PageContent } from '../../registry';
 
 const MESSAGE = {
   id: 'm1',
@@ -34,9 +34,12 @@ describe('内部消息 (/personal/message)', () => {
               ? envelope(1)
               : envelope(null),
     );
-    renderRoutes(<Route path="*" element={<MessagePage />} />, '/personal/message');
+    renderRoutes(
+      <Route path="*" element={<PageContent page="message" title="内部消息" />} />,
+      '/personal/message',
+    );
     const lists = () => sent.filter((r) => r.url.includes('messageReceiver/v1/list'));
-    await screen.findByText(MESSAGE.subject);
+    await screen.findByText(MESSAGE.subject, {}, { timeout: 5000 });
     expect(lists().at(-1)!.body).toMatchObject({ querys: [{ property: 'isRead', value: false }] });
 
     fireEvent.click(screen.getByText('已读'));
@@ -76,10 +79,15 @@ describe('内部消息 (/personal/message)', () => {
                   ? envelope(4)
                   : envelope(null),
     );
-    renderRoutes(<Route path="*" element={<MessagePage />} />, '/personal/message');
+    renderRoutes(
+      <Route path="*" element={<PageContent page="message" title="内部消息" />} />,
+      '/personal/message',
+    );
     fireEvent.click(await screen.findByRole('button', { name: /写消息/ }));
     const dialog = await screen.findByRole('dialog', { name: '写消息' });
     const sends = () => sent.filter((r) => r.url.includes('messageReceiver/v1/send'));
+    // the page loads the texts of its pickers as the app does (a raw key showed before)
+    expect(dialog.textContent).not.toMatch(/approval\.|picker\./);
 
     fireEvent.click(within(dialog).getByRole('button', { name: /发\s*送/ }));
     await within(dialog).findByText('请至少选择一位收件人、组织或分组');
@@ -130,7 +138,10 @@ describe('内部消息 (/personal/message)', () => {
               ? envelope(1)
               : envelope(null),
     );
-    renderRoutes(<Route path="*" element={<MessagePage />} />, '/personal/message');
+    renderRoutes(
+      <Route path="*" element={<PageContent page="message" title="内部消息" />} />,
+      '/personal/message',
+    );
     fireEvent.click(await screen.findByText('周五例会'));
     const detail = await screen.findByRole('dialog');
     await within(detail).findByText(/朱婷/);

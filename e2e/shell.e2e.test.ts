@@ -183,27 +183,32 @@ describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', 
     const { server, browser } = await harness();
     const { page, errors } = await browser.newPage();
     await home(page, server.url, 'zhuting');
-    // the toast is watched for from before the click: it stays 1800 ms (spec §9)
-    const switched = page
-      .getByText('切换成功')
-      .or(page.getByText('Switched'))
-      .first()
-      .waitFor({ timeout: 60_000 })
-      .then(() => true);
-    await profileMenu(
-      page,
-      'English',
-      page.getByRole('heading', { level: 1, name: /^Good .+, 朱婷/ }),
-      '切换语言',
-    );
-    expect(await switched).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en-US');
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: /^Good .+, 朱婷/ }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
-    await profileMenu(page, '繁體中文', page.getByRole('button', { name: '取得最新門戶' }), 'Language');
-    await profileMenu(page, '简体中文', page.getByRole('button', { name: '获取最新门户' }), '切換語言');
-    expect(errors).toEqual([]);
+    // every page of this file shares the browser's storage: a failure here must not leave the others in English
+    try {
+      // the toast is watched for from before the click: it stays 1800 ms (spec §9)
+      const switched = page
+        .getByText('切换成功')
+        .or(page.getByText('Switched'))
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .then(() => true);
+      await profileMenu(
+        page,
+        'English',
+        page.getByRole('heading', { level: 1, name: /^Good .+, 朱婷/ }),
+        '切换语言',
+      );
+      expect(await switched).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en-US');
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: /^Good .+, 朱婷/ }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+      await profileMenu(page, '繁體中文', page.getByRole('button', { name: '取得最新門戶' }), 'Language');
+      await profileMenu(page, '简体中文', page.getByRole('button', { name: '获取最新门户' }), '切換語言');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    }
   });
 
   it('a 375 px phone gets the vertical layout with the side bar folded', async () => {

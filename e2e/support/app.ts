@@ -23,7 +23,8 @@ export async function signIn(
 /**
  * Opens the avatar menu, picks an entry (or a submenu entry under `parent`) and waits until `outcome` shows. On a
  * busy machine the menu, its submenu or the entry can miss the click or the hover while it opens or closes: then
- * the menu is closed and the entry asked for again, three times at most.
+ * the menu is closed and the entry asked for again, three times at most. An outcome that came late (a pick that
+ * did act, slowly) ends it too: a language switch renames the very menu the next try would look for.
  */
 export async function profileMenu(page: Page, entry: string | RegExp, outcome: Locator, parent?: string) {
   const item = page.getByRole('menuitem', { name: entry }).last();
@@ -33,11 +34,12 @@ export async function profileMenu(page: Page, entry: string | RegExp, outcome: L
       () => false,
     );
   for (let attempt = 1; attempt <= 3; attempt += 1) {
+    if (attempt > 1 && (await outcome.isVisible())) return;
     await page.getByRole('button', { name: /用户菜单|使用者選單|User menu/ }).click();
     if (parent) await settled(page.getByRole('menuitem', { name: parent }).hover({ timeout: 5_000 }));
     if (
       (await settled(item.click({ timeout: 8_000 }))) &&
-      (await settled(outcome.waitFor({ timeout: 10_000 })))
+      (await settled(outcome.waitFor({ timeout: 15_000 })))
     )
       return;
     await page.keyboard.press('Escape');

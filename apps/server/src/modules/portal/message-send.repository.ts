@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
-import { contactGroupUsers, contactGroups, innerMessages, orgUsers, orgs, users } from '../../db/schema.js';
+import { contactGroupUsers, innerMessages, orgUsers, orgs, users } from '../../db/schema.js';
 
 /** The attachments of a message a user sends are linked to each row written under this owner type. */
 export const MESSAGE_FILES = 'innerMessage';
@@ -25,22 +25,6 @@ export async function existingOrgIds(db: Executor, tenantId: string, ids: string
     .select({ id: orgs.id })
     .from(orgs)
     .where(and(eq(orgs.tenantId, tenantId), inArray(orgs.id, ids)));
-  return rows.map((row) => row.id);
-}
-
-/** Which of `ids` are the owner's own contact groups. */
-export async function ownGroupIds(db: Executor, tenantId: string, ownerId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: contactGroups.id })
-    .from(contactGroups)
-    .where(
-      and(
-        eq(contactGroups.tenantId, tenantId),
-        eq(contactGroups.ownerId, ownerId),
-        inArray(contactGroups.id, ids),
-      ),
-    );
   return rows.map((row) => row.id);
 }
 

@@ -7,6 +7,7 @@ import { linkFilesToOwners } from './file.repository.js';
 import { attachOwnFiles } from './file.service.js';
 import * as messages from './message.repository.js';
 import * as send from './message-send.repository.js';
+import { ownGroupIds } from '../uc/contact-group.repository.js';
 
 /** Those who received a message (and keep it) read its attachments. */
 export const readMessageFiles: FileOwnerReader = (db, auth, messageIds) =>
@@ -28,7 +29,7 @@ async function receiversOf(db: Executor, auth: AuthContext, body: SendMessageBod
   const knownOrgs = await send.existingOrgIds(db, auth.tenantId, orgIds);
   if (knownOrgs.length < orgIds.length)
     throw notFound('message.orgNotFound', { ids: missing(orgIds, knownOrgs) });
-  const ownGroups = await send.ownGroupIds(db, auth.tenantId, auth.userId, groupIds);
+  const ownGroups = await ownGroupIds(db, auth.tenantId, auth.userId, groupIds);
   if (ownGroups.length < groupIds.length)
     throw notFound('message.groupNotFound', { ids: missing(groupIds, ownGroups) });
   const receivers = new Set([

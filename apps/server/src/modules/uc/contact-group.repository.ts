@@ -111,9 +111,10 @@ export async function updateGroup(
     .where(and(eq(contactGroups.tenantId, tenantId), eq(contactGroups.id, id)));
 }
 
-/** Deletes the owner's groups among `ids` and their members; answers how many groups went. */
-export async function deleteOwnGroups(db: Executor, tenantId: string, ownerId: string, ids: string[]) {
-  const own = await db
+/** Which of `ids` are the owner's own contact groups. */
+export async function ownGroupIds(db: Executor, tenantId: string, ownerId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ id: contactGroups.id })
     .from(contactGroups)
     .where(
@@ -123,7 +124,12 @@ export async function deleteOwnGroups(db: Executor, tenantId: string, ownerId: s
         inArray(contactGroups.id, ids),
       ),
     );
-  const ownIds = own.map((g) => g.id);
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the owner's groups among `ids` and their members; answers how many groups went. */
+export async function deleteOwnGroups(db: Executor, tenantId: string, ownerId: string, ids: string[]) {
+  const ownIds = await ownGroupIds(db, tenantId, ownerId, ids);
   if (ownIds.length === 0) return 0;
   await db
     .delete(contactGroupUsers)

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { allColumns, rowStatement, statement, value } from '../../db/statements.js';
+import { NOW, type OpinionRow } from './history.repository.js';
 import {
   flowInstances,
   flowOpinions,
@@ -14,7 +15,8 @@ import {
 } from '../../db/schema.js';
 
 /**
- * The engine's reads and writes of runtime rows: instances, tokens, tasks, candidates, opinions, messages.
+ * The engine's reads and writes of runtime rows: instances, tokens, tasks, candidates, messages (and, through
+ * history.repository.ts, opinions).
  * What every command sends (locking its instance, reading its task and tokens, closing a task, ending
  * the instance) are fixed statements built once (db/statements.ts): the query builder would cost them
  * more CPU than the database spends on them.
@@ -23,14 +25,9 @@ import {
 export type InstanceRow = typeof flowInstances.$inferSelect;
 export type TaskRow = typeof flowTasks.$inferSelect;
 export type TokenRow = typeof flowTokens.$inferSelect;
-export type OpinionRow = typeof flowOpinions.$inferSelect;
 export type CandidateRow = typeof flowTaskCandidates.$inferSelect;
 
-/**
- * The time things are handled: the database's clock at the statement (not the transaction start), so
- * that several steps of one command keep their order and every process shares one clock.
- */
-const NOW = sql`clock_timestamp()`;
+export * from './history.repository.js';
 
 /** Tasks someone may still act on: pending, or waiting for the people its handler asked. */
 export const OPEN_TASK_STATUSES = ['pending', 'waiting'] as const;
@@ -488,161 +485,8 @@ export async function closeHandledTask(
   return row!;
 }
 
-/** The opinions still waiting (awaiting_check) of some tasks. */
-const waitingOpinionsOf = (tenantId: string, taskIds: string[]) =>
-  and(
-    eq(flowOpinions.tenantId, tenantId),
-    inArray(flowOpinions.taskId, taskIds),
-    eq(flowOpinions.status, 'awaiting_check'),
-  );
-
-export async function updateWaitingOpinions(
-  tx: Executor,
-  tenantId: string,
-  taskIds: string[],
-  set: Partial<Pick<OpinionRow, 'qualfieds' | 'isRead'>>,
-) {
-  if (taskIds.length === 0) return;
-  await tx.update(flowOpinions).set(set).where(waitingOpinionsOf(tenantId, taskIds));
-}
-
-/** Waiting opinions of countersign votes that will not be cast: 会签撤销 (signBackCancel). */
-export async function withdrawWaitingOpinions(tx: Executor, tenantId: string, taskIds: string[]) {
-  if (taskIds.length === 0) return;
-  await tx
-    .update(flowOpinions)
-    .set({ status: 'signBackCancel', completedAt: NOW })
-    .where(waitingOpinionsOf(tenantId, taskIds));
-}
-
-export async function deleteWaitingOpinions(tx: Executor, tenantId: string, taskIds: string[]) {
-  if (taskIds.length === 0) return;
-  await tx.delete(flowOpinions).where(waitingOpinionsOf(tenantId, taskIds));
-}
-
-/** Inserts an opinion; one handled now gets the database's clock, like every other handled row. */
-export async function insertOpinion(
-  tx: Executor,
-  row: Omit<typeof flowOpinions.$inferInsert, 'id' | 'completedAt'> & { handledNow?: boolean },
-) {
-  const { handledNow, ...values } = row;
-  await tx
-    .insert(flowOpinions)
-    .values({ ...values, id: newId(), ...(handledNow ? { completedAt: NOW } : {}) });
-}
-
-/** Whether the user was among the people a task was offered to (its opinion's qualfieds). */
-export async function wasOfferedTask(db: Executor, tenantId: string, taskId: string, userId: string) {
-  const [row] = await db
-    .select({ yes: sql<number>`1` })
-    .from(flowOpinions)
-    .where(
-      and(
-        eq(flowOpinions.tenantId, tenantId),
-        eq(flowOpinions.taskId, taskId),
-        sql`${flowOpinions.qualfieds} @> ${JSON.stringify([{ id: userId }])}::jsonb`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** The last person who handled a node of the instance (for a send-back to it). */
-export async function lastHandlerOf(tx: Executor, tenantId: string, instanceId: string, nodeId: string) {
-  const [row] = await tx
-    .select({ userId: flowTasks.completedBy, nodeId: flowTasks.nodeId })
-    .from(flowTasks)
-    .where(
-      and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
-        eq(flowTasks.type, 'NORMAL'),
-        isNotNull(flowTasks.completedBy),
-        eq(flowTasks.nodeId, nodeId),
-      ),
-    )
-    .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id))
-    .limit(1);
-  return row;
-}
-
-/** Who handled the latest task of the instance: the previous handler of a node's candidates. */
-export async function latestHandler(tx: Executor, tenantId: string, instanceId: string) {
-  const [row] = await tx
-    .select({ userId: flowTasks.completedBy })
-    .from(flowTasks)
-    .where(
-      and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
-        isNotNull(flowTasks.completedBy),
-      ),
-    )
-    .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id))
-    .limit(1);
-  return row?.userId ?? null;
-}
-
-/** Nodes whose own tasks (not answers to a handler's question) were handled in the instance, latest first. */
-export async function handledNodes(tx: Executor, tenantId: string, instanceId: string) {
-  const rows = await tx
-    .select({ nodeId: flowTasks.nodeId })
-    .from(flowTasks)
-    .where(
-      and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
-        inArray(flowTasks.type, ['NORMAL', 'DELIVERTO']),
-      ),
-    )
-    .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id));
-  return [...new Set(rows.map((r) => r.nodeId))];
-}
-
-/** Tasks of the instance handled at or after a time, other than one: has anyone acted since? */
-export async function handledSince(
-  tx: Executor,
-  tenantId: string,
-  instanceId: string,
-  since: Date,
-  exceptTaskId: string,
-) {
-  return tx
-    .select()
-    .from(flowTasks)
-    .where(
-      and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
-        ne(flowTasks.id, exceptTaskId),
-        sql`${flowTasks.completedAt} >= ${since.toISOString()}::timestamptz`,
-      ),
-    );
-}
-
 export async function insertMessages(tx: Executor, rows: Omit<typeof innerMessages.$inferInsert, 'id'>[]) {
   if (rows.length) await tx.insert(innerMessages).values(rows.map((row) => ({ ...row, id: newId() })));
-}
-
-/** The latest handled opinion of the instance (a submit, a vote, a reject ...), if any. */
-export async function lastHandledOpinion(tx: Executor, tenantId: string, instanceId: string) {
-  const [row] = await tx
-    .select()
-    .from(flowOpinions)
-    .where(
-      and(
-        eq(flowOpinions.tenantId, tenantId),
-        eq(flowOpinions.instanceId, instanceId),
-        isNotNull(flowOpinions.completedAt),
-      ),
-    )
-    .orderBy(desc(flowOpinions.completedAt), desc(flowOpinions.id))
-    .limit(1);
-  return row;
 }
 
 export async function isSecretaryOf(db: Executor, tenantId: string, secretaryId: string, leaderId: string) {
@@ -657,21 +501,6 @@ export async function isSecretaryOf(db: Executor, tenantId: string, secretaryId:
       ),
     );
   return Boolean(row);
-}
-
-/** A task's own opinion row (the one created with it, not the questions its handler asked). */
-export async function taskOpinion(db: Executor, tenantId: string, taskId: string) {
-  const [row] = await db
-    .select()
-    .from(flowOpinions)
-    .where(
-      and(
-        eq(flowOpinions.tenantId, tenantId),
-        eq(flowOpinions.taskId, taskId),
-        isNotNull(flowOpinions.taskType),
-      ),
-    );
-  return row;
 }
 
 /** Opens a handled task again for `userId` (a countersign vote taken back): the vote is undone. */

@@ -36,6 +36,7 @@ import { installProofKeys, proofKeys } from './modules/sign/proof.js';
 import { readSealFiles } from './modules/sign/seal.service.js';
 import { SEAL_FILES } from './modules/sign/sign.repository.js';
 import { signHandlers } from './modules/sign/sign.routes.js';
+import { auditHandlers } from './modules/audit/audit.routes.js';
 import { ucHandlers } from './modules/uc/uc.routes.js';
 import { deriveKey, loadMasterSecret } from './security/secret.js';
 import { loadLoginKeys } from './security/rsa.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...miscHandlers(services),
     ...dataHandlers(services),
     ...signHandlers(services),
+    ...auditHandlers(services),
   } satisfies Handlers;
   registerRoutes(app, handlers, { ...services, sessionIdleMinutes: config.sessionIdleMinutes });
 

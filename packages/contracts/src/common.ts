@@ -94,6 +94,9 @@ export const QueryFilter = Type.Object({
 });
 export type QueryFilter = Static<typeof QueryFilter>;
 
+/** What a download route answers: the file itself, not wrapped in the envelope (spec §8). */
+export const FileBytes = Type.Unknown({ description: 'the file itself, not wrapped in the envelope' });
+
 export const IdsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 10000 }) });
 export const Empty = Type.Object({});
 export const Nothing = Type.Null();

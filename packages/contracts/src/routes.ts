@@ -5,6 +5,7 @@
  * types make both tables cover the same names. The URL of a route is `{group base}/{path}`; the default
  * base of a group is `/{group}`.
  */
+import { auditRoutes } from './routes/audit.js';
 import { authUserRoutes } from './routes/auth-user.js';
 import { bpmInstanceRoutes } from './routes/bpm-instance.js';
 import { bpmTaskRoutes } from './routes/bpm-task.js';
@@ -42,6 +43,7 @@ export const routes = {
   ...miscRoutes,
   ...dataRoutes,
   ...signRoutes,
+  ...auditRoutes,
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof routes;

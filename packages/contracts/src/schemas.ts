@@ -6,6 +6,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { RouteName } from './routes.js';
 import type { RouteSchemas } from './schemas/route-schemas.js';
+import { auditSchemas } from './schemas/audit.js';
 import { bpmInstanceSchemas } from './schemas/bpm-instance.js';
 import { bpmTaskSchemas } from './schemas/bpm-task.js';
 import { bpmPersonalSchemas } from './schemas/bpm-personal.js';
@@ -29,6 +30,7 @@ export * from './schemas/content.js';
 export * from './schemas/data.js';
 export * from './schemas/files.js';
 export * from './schemas/messages.js';
+export * from './schemas/audit.js';
 export * from './schemas/misc.js';
 export * from './schemas/portal.js';
 export * from './schemas/portal-home.js';
@@ -53,6 +55,7 @@ export const schemas = {
   ...miscSchemas,
   ...dataSchemas,
   ...signSchemas,
+  ...auditSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = (typeof schemas)[N] extends {

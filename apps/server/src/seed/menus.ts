@@ -107,6 +107,7 @@ export const FRONT_MENU: DemoMenu[] = [
       page('v-contacts', '常用联系人', '/personal/contacts', 'contacts'),
       page('v-signature', '我的签章', '/personal/signature', 'mySignature'),
       page('v-sealManage', '印章管理', '/personal/seal', 'sealManage', { roles: ['sysadmin'] }),
+      page('v-auditLog', '审计日志', '/personal/auditLog', 'auditLog', { roles: ['sysadmin'] }),
     ],
   },
 ];

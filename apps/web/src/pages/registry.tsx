@@ -39,6 +39,7 @@ const portalPage: typeof lazyNamed = (load, name) =>
 const HomePage = portalPage(() => import('./home'), 'HomePage');
 const ColumnPreviewPage = portalPage(() => import('./columnPreview'), 'ColumnPreviewPage');
 const AppContentPage = portalPage(() => import('./appContent'), 'AppContentPage');
+const AuditLogPage = portalPage(() => import('./audit'), 'AuditLogPage');
 const DirectoryPage = lazyNamed(
   () => Promise.all([import('./directory'), loadDirectoryTexts()]).then(([module]) => module),
   'DirectoryPage',
@@ -120,6 +121,7 @@ const pages: Record<string, LazyPage<object>> = {
   templateForm: TemplateFormPage,
   templateDraftList: TemplateDraftListPage,
   formPreview: FormPreviewPage,
+  auditLog: AuditLogPage,
 };
 
 /** Loads a page's code ahead of its first visit (the landing page while the user signs in). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, PageList, QueryFilter, oneOf } from '../common.js';
+import { DateTime, FileBytes, PageList, QueryFilter, oneOf } from '../common.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 const Alias = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
@@ -197,8 +197,6 @@ export const ImportLog = Type.Object({
   createTime: DateTime,
 });
 
-const Bytes = Type.Unknown({ description: 'the file itself, not wrapped in the envelope' });
-
 const TemplateForm = Type.Object({
   template: DataTemplate,
   bo: BoDef,
@@ -340,7 +338,7 @@ export const dataSchemas = {
     summary:
       'The import template of a data template (id: its alias): a main sheet with a column per field (required ones marked *, dictionaries as drop-downs) and a sheet per sub-table with the column 主表行号',
     params: Type.Object({ id: Alias }),
-    value: Bytes,
+    value: FileBytes,
   },
   newImport: {
     summary: `A dry run of an import (multipart, field \`file\`, an .xlsx of the import template): every error by sheet, row and column in the caller’s language; nothing is saved. At most ${IMPORT_MAX_ROWS} rows (more is a 413)`,
@@ -381,6 +379,6 @@ export const dataSchemas = {
       ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 1000 })),
       filter: Type.Optional(QueryFilter),
     }),
-    value: Bytes,
+    value: FileBytes,
   },
 } as const satisfies Record<string, RouteSchemas>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { FileBytes } from '../common.js';
 import { Id, Nullable } from './bpm.js';
 import type { RouteSchemas } from './route-schemas.js';
 
@@ -69,7 +70,6 @@ export const FilePreview = Type.Object({
 export type FilePreview = Static<typeof FilePreview>;
 
 const FileIdQuery = Type.Object({ fileId: Id });
-const Bytes = Type.Unknown({ description: 'the file itself, not wrapped in the envelope' });
 
 /** The query of an image download by the signed address the server gave out (no bearer token). */
 export const SignedImage = Type.Object({
@@ -93,7 +93,7 @@ export const fileSchemas = {
     summary:
       'Download a file: its uploader, an administrator, or whoever may read what it is attached to (an instance, a news item)',
     query: FileIdQuery,
-    value: Bytes,
+    value: FileBytes,
   },
   getFileInfo: {
     summary:
@@ -111,7 +111,7 @@ export const fileSchemas = {
     summary:
       'The bytes the online previewer shows, inline: an image, PDF or text as stored; an office document converted to PDF (converted once, then cached)',
     params: Type.Object({ id: Id }),
-    value: Bytes,
+    value: FileBytes,
   },
   updateFileExtraProp: {
     summary:
@@ -138,6 +138,6 @@ export const fileSchemas = {
         Type.String({ minLength: 1, maxLength: 100, description: 'signed address: the server’s signature' }),
       ),
     }),
-    value: Bytes,
+    value: FileBytes,
   },
 } as const satisfies Record<string, RouteSchemas>;

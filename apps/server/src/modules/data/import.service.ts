@@ -1,13 +1,9 @@
 import { pickBoData, type Language, type QueryFilter } from '@eip/contracts';
 import type { MultipartFile } from '@fastify/multipart';
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
-import { newId } from '../../db/ids.js';
 import { badRequest, notFound } from '../../errors.js';
+import { tempFileDownload } from '../../files/temp-download.js';
 import type { FileDownload } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import * as data from './data.repository.js';
@@ -141,7 +137,6 @@ export async function exportRecords(
   const loaded = await loadTemplate(db, auth, input.templateAlias);
   await requireButton(db, auth, loaded, 'export');
   const dicts = await dictionariesOf(db, auth, loaded);
-  const filename = path.join(tmpdir(), `eip-export-${newId()}.xlsx`);
   async function* batches() {
     let after = '';
     for (;;) {
@@ -151,14 +146,7 @@ export async function exportRecords(
       after = batch.at(-1)!.id;
     }
   }
-  try {
-    await writeExport(filename, loaded.bo, loaded.template.name, dicts, batches());
-    const { size } = await stat(filename);
-    const content = createReadStream(filename);
-    content.on('close', () => void rm(filename, { force: true }));
-    return { name: `${loaded.template.name}.xlsx`, contentType: XLSX, size, content };
-  } catch (error) {
-    await rm(filename, { force: true });
-    throw error;
-  }
+  return tempFileDownload(`${loaded.template.name}.xlsx`, XLSX, (filename) =>
+    writeExport(filename, loaded.bo, loaded.template.name, dicts, batches()),
+  );
 }

@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, FileBytes, PageList, QueryFilter, oneOf } from '../common.js';
+import { Nullable } from './bpm.js';
+import type { RouteSchemas } from './route-schemas.js';
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** One audited call: who did what to which target, from where, and how it ended. */
+export const AuditRecord = Type.Object({
+  id: Type.String(),
+  userId: Nullable(Type.String()),
+  account: Nullable(Type.String()),
+  action: Type.String({ description: 'the route’s audit name, e.g. task.complete' }),
+  target: Nullable(Type.String({ description: 'the ids the call named, e.g. taskId=… instId=…' })),
+  outcome: oneOf(AUDIT_OUTCOMES),
+  /** the error code of a failure (spec §4 codes or the HTTP status) */
+  failureCode: Nullable(Type.String()),
+  clientIp: Nullable(Type.String()),
+  requestId: Nullable(Type.String()),
+  createTime: DateTime,
+});
+export type AuditRecord = Static<typeof AuditRecord>;
+
+const AUDIT_FILTER_NOTE =
+  'filter and sort on account, action, target, outcome (success | failure), clientIp and createTime; newest first';
+
+export const auditSchemas = {
+  listAuditLog: {
+    summary: `Administrators: the tenant’s audit trail, paged (${AUDIT_FILTER_NOTE})`,
+    body: QueryFilter,
+    value: PageList(AuditRecord),
+  },
+  exportAuditLog: {
+    summary: `Administrators: the audit records the filter selects (paging ignored, at most 100,000), as a CSV file (UTF-8); ${AUDIT_FILTER_NOTE}`,
+    body: QueryFilter,
+    value: FileBytes,
+  },
+} as const satisfies Record<string, RouteSchemas>;

@@ -6,6 +6,7 @@
  * base of a group is `/{group}`.
  */
 import { authUserRoutes } from './routes/auth-user.js';
+import { bpmDistributionRoutes } from './routes/bpm-distribution.js';
 import { bpmInstanceRoutes } from './routes/bpm-instance.js';
 import { bpmTaskRoutes } from './routes/bpm-task.js';
 import { bpmPersonalRoutes } from './routes/bpm-personal.js';
@@ -37,6 +38,7 @@ export const routes = {
   ...bpmInstanceRoutes,
   ...fileRoutes,
   ...bpmPersonalRoutes,
+  ...bpmDistributionRoutes,
   ...contentRoutes,
   ...portalHomeRoutes,
   ...miscRoutes,

@@ -12,6 +12,7 @@ export const flowDishOuts = pgTable(
     /** the task the sender handled when they distributed it, if any */
     taskId: text('task_id'),
     subject: text('subject').notNull(),
+    defKey: text('def_key').notNull(),
     defName: text('def_name').notNull(),
     senderId: text('sender_id').notNull(),
     senderName: text('sender_name').notNull(),
@@ -55,6 +56,7 @@ export const flowDocuments = pgTable(
     id: text('id').notNull(),
     instanceId: text('instance_id').notNull(),
     subject: text('subject').notNull(),
+    defKey: text('def_key').notNull(),
     defName: text('def_name').notNull(),
     data: jsonb('data').notNull(),
     filedById: text('filed_by_id').notNull(),

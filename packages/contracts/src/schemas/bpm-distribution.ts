@@ -136,13 +136,13 @@ export const bpmDistributionSchemas = {
   },
   getProDishList: {
     summary:
-      'The caller’s distributions, newest first, paged and filtered (subject, procDefName, createTime), with how many signed',
+      'The caller’s distributions, newest first, paged and filtered (subject, procDefKey, procDefName, createTime), with how many signed',
     body: QueryFilter,
     value: PageList(DishOutRow),
   },
   getProDishReceviceList: {
     summary:
-      'The distributions the caller received, newest first, paged and filtered (subject, procDefName, senderName, createTime, signTime: IS_NULL for those not signed for)',
+      'The distributions the caller received, newest first, paged and filtered (subject, procDefKey, procDefName, senderName, createTime, signTime: IS_NULL for those not signed for)',
     body: QueryFilter,
     value: PageList(ReceivedDish),
   },
@@ -159,7 +159,7 @@ export const bpmDistributionSchemas = {
   },
   getDocumentList: {
     summary:
-      'The filed documents the caller may read, newest first, paged and filtered (subject, procDefName, filedBy, filedTime) — not in spec §7: the list of the documentLibraryForm page',
+      'The filed documents the caller may read, newest first, paged and filtered (subject, procDefKey, procDefName, filedBy, filedTime) — not in spec §7: the list of the documentLibraryForm page',
     body: QueryFilter,
     value: PageList(LibraryDocument),
   },

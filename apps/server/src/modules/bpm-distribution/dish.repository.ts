@@ -157,6 +157,7 @@ export const toDishOutRow = (d: DishOut, total: number, signed: number) => ({
 
 const DISH_COLUMNS: FilterColumns = {
   subject: { sql: flowDishOuts.subject, type: 'string' },
+  procDefKey: { sql: flowDishOuts.defKey, type: 'string' },
   procDefName: { sql: flowDishOuts.defName, type: 'string' },
   createTime: { sql: flowDishOuts.createdAt, type: 'date' },
 };

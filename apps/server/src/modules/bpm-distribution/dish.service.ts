@@ -73,6 +73,7 @@ export async function dishOut(db: Db, auth: AuthContext, body: DishOutBody) {
         instanceId: instance.id,
         taskId: body.taskId ?? null,
         subject: instance.subject,
+        defKey: instance.defKey,
         defName: instance.defName,
         senderId: sender.id,
         senderName: sender.fullname,

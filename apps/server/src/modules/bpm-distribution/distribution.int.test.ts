@@ -29,8 +29,8 @@ afterAll(() => t.close());
 
 const dishOut = async (account: string, body: object, tenantId?: string) =>
   t.call('taskToDishOut', { token: await f.as(account, tenantId), body });
-const received = async (account: string, body: object = {}) =>
-  (await t.call('getProDishReceviceList', { token: await f.as(account), body })).body.value;
+const received = async (account: string, body: object = {}, tenantId?: string) =>
+  (await t.call('getProDishReceviceList', { token: await f.as(account, tenantId), body })).body.value;
 const sign = async (account: string, dishId: string, tenantId?: string) =>
   t.call('updateQsandRead', { token: await f.as(account, tenantId), body: { dishId } });
 const tables = [flowDishOuts, flowDishReceivers, flowDocuments];
@@ -78,6 +78,14 @@ describe('distribution (分发)', () => {
     });
     const mine = (await t.call('getProDishList', { token: await f.as('hujun'), body: {} })).body.value;
     expect(mine.rows.map((r) => [r.id, r.signed, r.total])).toEqual([[dishId, 0, detail.receivers.length]]);
+    const ofFlow = async (key: string) =>
+      (
+        await t.call('getProDishList', {
+          token: await f.as('hujun'),
+          body: { querys: [{ property: 'procDefKey', value: [key], operation: 'IN' }] },
+        })
+      ).body.value.total;
+    expect([await ofFlow('leave_request'), await ofFlow('expense_claim')]).toEqual([1, 0]);
   });
 
   it('a receiver opens it (read), signs for it once, and the sender sees who has and who has not', async () => {
@@ -124,7 +132,10 @@ describe('distribution (分发)', () => {
     expectRefused(await dishOut('hujun', { instId, orgIds: ['nope'] }), 404);
     expectRefused(await dishOut('hujun', { instId, orgIds: [acmeOrg] }), 404);
     expectRefused(await dishOut('hujun', { instId, userIds: ['nope'] }), 404);
-    expectRefused(await dishOut('hujun', { instId, userIds: [await userIdOf(t, await f.as('hujun'), 'dongjie')] }), 400);
+    expectRefused(
+      await dishOut('hujun', { instId, userIds: [await userIdOf(t, await f.as('hujun'), 'dongjie')] }),
+      400,
+    );
     expectRefused(await dishOut('hujun', { instId, userIds: [await f.userId('hujun')] }), 400);
     expectRefused(await dishOut('hujun', { instId }), 400);
     expectRefused(await dishOut('hujun', { ...base, taskId: 'nope' }), 404);
@@ -146,7 +157,7 @@ describe('distribution (分发)', () => {
       t.call('getDishDetailByDishId', { token: await f.as(account, tenantId), query: { dishId } });
     expectRefused(await docAs('heyu'), 404);
     expectRefused(await docAs('alice', acme), 404);
-    expect((await received('alice')).total).toBe(0);
+    expect((await received('alice', {}, acme)).total).toBe(0);
     expectRefused(
       await t.call('getProDishList', {
         token: await f.as('hujun'),

@@ -32,6 +32,7 @@ export async function fileDocument(
       target: [flowDocuments.tenantId, flowDocuments.instanceId],
       set: {
         subject: doc.subject,
+        defKey: doc.defKey,
         defName: doc.defName,
         data: doc.data,
         filedById: doc.filedById,
@@ -53,6 +54,7 @@ export async function findDocument(db: Executor, tenantId: string, instanceId: s
 
 const DOCUMENT_COLUMNS: FilterColumns = {
   subject: { sql: flowDocuments.subject, type: 'string' },
+  procDefKey: { sql: flowDocuments.defKey, type: 'string' },
   procDefName: { sql: flowDocuments.defName, type: 'string' },
   filedBy: { sql: flowDocuments.filedByName, type: 'string' },
   filedTime: { sql: flowDocuments.filedAt, type: 'date' },

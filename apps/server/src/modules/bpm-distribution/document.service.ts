@@ -20,6 +20,7 @@ export async function fileDocument(db: Db, auth: AuthContext, body: { instId: st
       tenantId: auth.tenantId,
       instanceId: instance.id,
       subject: instance.subject,
+      defKey: instance.defKey,
       defName: instance.defName,
       data: instance.data,
       filedById: filer.id,

@@ -9,6 +9,8 @@ import { PageContent } from '../../registry';
 import { DistributeDialog } from '../approvalForm/components/DistributeDialog';
 
 const page = (rows: unknown[]) => envelope({ rows, total: rows.length, page: 1, pageSize: 50 });
+/** Long waits: the pages load lazily and Ant Design renders slowly on a busy machine. */
+const slow = { timeout: 15_000 };
 const option = (label: string) =>
   document.querySelector<HTMLElement>(`.ant-select-item-option[title="${label}"]`);
 
@@ -61,22 +63,22 @@ describe('分发 (distribution)', () => {
       <Route path="*" element={<DistributeDialog instId="i1" taskId="t9" onClose={closed} />} />,
       '/matter/approvalForm?instId=i1&taskId=t9',
     );
-    const dialog = await screen.findByRole('dialog', { name: '分发文件' });
+    const dialog = await screen.findByRole('dialog', { name: '分发文件' }, slow);
     const sends = () => sent.filter((r) => r.url.includes('moreOp/v1/taskToDishOut'));
     fireEvent.click(within(dialog).getByRole('button', { name: /分\s*发/ }));
-    await within(dialog).findByText('请至少选择一个组织或一位人员');
+    await within(dialog).findByText('请至少选择一个组织或一位人员', {}, slow);
     expect(sends()).toHaveLength(0);
 
     const [orgs, users] = within(dialog).getAllByRole('combobox');
     fireEvent.mouseDown(orgs!);
-    await waitFor(() => expect(option('人力资源部')).not.toBeNull());
+    await waitFor(() => expect(option('人力资源部')).not.toBeNull(), slow);
     fireEvent.click(option('人力资源部')!);
     fireEvent.click(option('财务部')!);
     fireEvent.mouseDown(users!);
-    fireEvent.click(await screen.findByTitle('何宇（后端开发部）'));
+    fireEvent.click(await screen.findByTitle('何宇（后端开发部）', {}, slow));
     fireEvent.change(within(dialog).getByLabelText('分发说明'), { target: { value: ' 请阅知 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /分\s*发/ }));
-    await waitFor(() => expect(sends()).toHaveLength(1));
+    await waitFor(() => expect(sends()).toHaveLength(1), slow);
     expect(sends()[0]!.body).toEqual({
       instId: 'i1',
       taskId: 't9',
@@ -84,9 +86,9 @@ describe('分发 (distribution)', () => {
       userIds: ['u2'],
       opinion: '请阅知',
     });
-    await screen.findByText('已分发给 7 人');
+    await screen.findByText('已分发给 7 人', {}, slow);
     expect(closed).toHaveBeenCalled();
-  });
+  }, 60_000);
 
   it('a receiver reads the document and signs for it', async () => {
     signInWith('t1');
@@ -110,14 +112,14 @@ describe('分发 (distribution)', () => {
       <Route path="*" element={<PageContent page="distributeDocument" title="分发文件" />} />,
       '/matter/distributeDocument?dishId=d1',
     );
-    await screen.findByRole('heading', { name: INSTANCE.subject }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: INSTANCE.subject }, slow);
     expect(screen.getByText('未签收')).toBeTruthy();
     expect(screen.getByText('请各部门阅知')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /签\s*收/ }));
-    await screen.findByText('已签收');
+    await screen.findByText('已签收', {}, slow);
     expect(sent.find((r) => r.url.includes('updateQsandRead'))!.body).toEqual({ dishId: 'd1' });
     expect(screen.queryByRole('button', { name: /签\s*收/ })).toBeNull();
-  });
+  }, 60_000);
 
   it('the sender sees who has signed for it and who has not', async () => {
     signInWith('t1');
@@ -140,12 +142,12 @@ describe('分发 (distribution)', () => {
       <Route path="*" element={<PageContent page="distributeDocument" title="分发文件" />} />,
       '/matter/distributeDocument?id=d1',
     );
-    await screen.findByText('刘洋', {}, { timeout: 5000 });
+    await screen.findByText('刘洋', {}, slow);
     expect(screen.getByText('陈静')).toBeTruthy();
     fireEvent.click(screen.getByText('未签收 1'));
-    await waitFor(() => expect(screen.queryByText('刘洋')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('刘洋')).toBeNull(), slow);
     expect(screen.getByText('陈静')).toBeTruthy();
-  });
+  }, 60_000);
 
   it('an unknown distribution says so', async () => {
     signInWith('t1');
@@ -154,6 +156,6 @@ describe('分发 (distribution)', () => {
       <Route path="*" element={<PageContent page="distributeDocument" title="分发文件" />} />,
       '/matter/distributeDocument?dishId=zz',
     );
-    await screen.findByText('分发记录不存在或无权查看', {}, { timeout: 5000 });
-  });
+    await screen.findByText('分发记录不存在或无权查看', {}, slow);
+  }, 60_000);
 });

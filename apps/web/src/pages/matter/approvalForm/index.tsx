@@ -238,7 +238,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
         type={type}
         canTerminate={Boolean(buttons.data?.some((button) => button.alias === 'endProcess'))}
       />
-      <DistributeActions instance={inst} userId={userId} taskId={taskId} type={type} />
+      {!leaderId && <DistributeActions instance={inst} userId={userId} taskId={taskId} type={type} />}
       <CollectButton instId={instId} />
       {!buttons.data?.some((button) => button.alias === 'flowImage') && (
         <Button icon={<ApartmentOutlined />} onClick={() => setChartOpen(true)}>

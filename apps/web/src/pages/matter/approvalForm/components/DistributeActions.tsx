@@ -9,9 +9,9 @@ import type { InstanceRow } from '../../../../components/approval/types';
 import { DistributeDialog } from './DistributeDialog';
 
 /**
- * 分发 and 归档 (more actions of the approval form): a handler — now, or earlier for the done view — sends
- * the request to orgs and people or files it into the document library, while it runs or once approved;
- * its initiator too once approved. The server decides in the end.
+ * 分发 and 归档 (more actions of the approval form, not for a secretary acting for her leader): a handler
+ * — now, or earlier for the done view — sends the request to orgs and people or files it into the document
+ * library, while it runs or once approved; its initiator too once approved. The server decides in the end.
  */
 export function DistributeActions({
   instance,

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { acmeTenantId, expectRefused, rowCount, userIdOf } from '../../../test/fixtures.js';
 import { flowSteps } from '../../../test/flow.js';
 import { PLATFORM_TENANT_ID } from '@eip/contracts/codes';
-import { flowDishOuts, flowDishReceivers, flowDocuments, orgs } from '../../db/schema.js';
+import { auditLog, flowDishOuts, flowDishReceivers, flowDocuments, orgs } from '../../db/schema.js';
 
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
@@ -86,6 +86,11 @@ describe('distribution (分发)', () => {
         })
       ).body.value.total;
     expect([await ofFlow('leave_request'), await ofFlow('expense_claim')]).toEqual([1, 0]);
+    const audited = await t.database.db
+      .select({ account: auditLog.account, target: auditLog.target, result: auditLog.result })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'dish.out'));
+    expect(audited).toEqual([{ account: 'hujun', target: `instId=${instId}`, result: 'success' }]);
   });
 
   it('a receiver opens it (read), signs for it once, and the sender sees who has and who has not', async () => {

@@ -313,15 +313,15 @@ describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', 
     await visitor.goto(`${server.url}/eipFront/surl/NoSuchCode`);
     await visitor.waitForURL(`${server.url}/eipFront/login`);
 
-    const shared = await shorten('/matter/distributeDocument?doc=7', true);
+    const shared = await shorten('/onlineMenu/report?doc=7', true);
     const { page: guest } = await browser.newPage();
     await guest.goto(`${server.url}${shared.path}`);
-    await guest.waitForURL(`${server.url}/eipFront/matter/distributeDocument?doc=7`);
-    await guest.getByRole('heading', { name: '「分发文件」即将上线' }).waitFor();
+    await guest.waitForURL(`${server.url}/eipFront/onlineMenu/report?doc=7`);
+    await guest.getByRole('heading', { name: '「在线菜单」即将上线' }).waitFor();
     expect(await guest.locator('.eip-layout-empty').count()).toBe(1);
     expect(await guest.getByRole('navigation', { name: '主菜单' }).count()).toBe(0);
     expect(await guest.evaluate(() => sessionStorage.getItem('eip-front-guest'))).toBe(
-      '/matter/distributeDocument?doc=7',
+      '/onlineMenu/report?doc=7',
     );
     await guest.screenshot({ path: `${artifacts}guest-link.png`, animations: 'disabled' });
     // the guest token is good for that page only

@@ -15,6 +15,7 @@ import { isSpaDeepLink, registerCompression, registerSpa } from './http/spa.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { bpmPersonalHandlers } from './modules/bpm-personal/bpm-personal.routes.js';
 import { bpmHandlers } from './modules/bpm/bpm.routes.js';
+import { distributionHandlers } from './modules/bpm-distribution/distribution.routes.js';
 import { instanceHandlers } from './modules/bpm/instance.routes.js';
 import { INSTANCE_FILES, readInstanceFiles } from './modules/bpm/instance-files.js';
 import { MESSAGE_FILES } from './modules/portal/message-send.repository.js';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...taskHandlers(services),
     ...instanceHandlers(services),
     ...bpmPersonalHandlers(services),
+    ...distributionHandlers(services),
     ...contentHandlers(services),
     ...homeHandlers(services, (call) => app.inject(call)),
     ...miscHandlers(services),

@@ -7,6 +7,7 @@
  */
 import { auditRoutes } from './routes/audit.js';
 import { authUserRoutes } from './routes/auth-user.js';
+import { bpmDistributionRoutes } from './routes/bpm-distribution.js';
 import { bpmInstanceRoutes } from './routes/bpm-instance.js';
 import { bpmTaskRoutes } from './routes/bpm-task.js';
 import { bpmPersonalRoutes } from './routes/bpm-personal.js';
@@ -38,6 +39,7 @@ export const routes = {
   ...bpmInstanceRoutes,
   ...fileRoutes,
   ...bpmPersonalRoutes,
+  ...bpmDistributionRoutes,
   ...contentRoutes,
   ...portalHomeRoutes,
   ...miscRoutes,

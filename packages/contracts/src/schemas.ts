@@ -7,6 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { RouteName } from './routes.js';
 import type { RouteSchemas } from './schemas/route-schemas.js';
 import { auditSchemas } from './schemas/audit.js';
+import { bpmDistributionSchemas } from './schemas/bpm-distribution.js';
 import { bpmInstanceSchemas } from './schemas/bpm-instance.js';
 import { bpmTaskSchemas } from './schemas/bpm-task.js';
 import { bpmPersonalSchemas } from './schemas/bpm-personal.js';
@@ -22,6 +23,7 @@ import { shortUrlSchemas } from './schemas/short-url.js';
 import { signSchemas } from './schemas/sign.js';
 import { authUserSchemas, directorySchemas } from './schemas/uc.js';
 
+export * from './schemas/bpm-distribution.js';
 export * from './schemas/bpm-instance.js';
 export * from './schemas/bpm-task.js';
 export * from './schemas/bpm-personal.js';
@@ -50,6 +52,7 @@ export const schemas = {
   ...bpmInstanceSchemas,
   ...fileSchemas,
   ...bpmPersonalSchemas,
+  ...bpmDistributionSchemas,
   ...contentSchemas,
   ...portalHomeSchemas,
   ...miscSchemas,

@@ -1,4 +1,5 @@
 import { dataMessages } from './data-messages.js';
+import { distributionMessages } from './distribution-messages.js';
 import { DEFAULT_LANGUAGE, type Language } from '@eip/contracts/codes';
 import { FORM_MESSAGES } from '@eip/contracts/utils';
 import { contentMessages } from './content-messages.js';
@@ -389,6 +390,7 @@ export const messages = {
   ...dataMessages,
   ...signMessages,
   ...ssoMessages,
+  ...distributionMessages,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -49,6 +49,8 @@ export const FRONT_MENU: DemoMenu[] = [
       page('v-myCollect', '我的收藏', '/matter/myCollect', 'myCollect'),
       page('v-circulated', '我的传阅', '/matter/circulated', 'circulated'),
       page('v-delegated', '我的委托', '/matter/delegated', 'delegated'),
+      page('v-distribute', '分发文件', '/matter/distributeDocument', 'distributeDocument'),
+      page('v-documentLibrary', '文档库', '/matter/documentLibraryForm', 'documentLibraryForm'),
     ],
   },
   {

@@ -63,6 +63,14 @@ const MyDraftPage = approvalPage(() => import('./matter/myDraft'), 'MyDraftPage'
 const CirculatedPage = approvalPage(() => import('./matter/circulated'), 'CirculatedPage');
 const DelegatedPage = approvalPage(() => import('./matter/delegated'), 'DelegatedPage');
 const MyCollectPage = approvalPage(() => import('./matter/myCollect'), 'MyCollectPage');
+const DistributeDocumentPage = approvalPage(
+  () => import('./matter/distributeDocument'),
+  'DistributeDocumentPage',
+);
+const DocumentLibraryFormPage = approvalPage(
+  () => import('./matter/documentLibraryForm'),
+  'DocumentLibraryFormPage',
+);
 const ContactsPage = approvalPage(() => import('./personal/contacts'), 'ContactsPage');
 const AgentSettingPage = approvalPage(() => import('./personal/agentSetting'), 'AgentSettingPage');
 const SecretarySettingPage = approvalPage(
@@ -99,6 +107,8 @@ const pages: Record<string, LazyPage<object>> = {
   circulated: CirculatedPage,
   delegated: DelegatedPage,
   myCollect: MyCollectPage,
+  distributeDocument: DistributeDocumentPage,
+  documentLibraryForm: DocumentLibraryFormPage,
   contacts: ContactsPage,
   agentSetting: AgentSettingPage,
   secretarySetting: SecretarySettingPage,

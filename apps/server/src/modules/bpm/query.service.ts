@@ -213,7 +213,7 @@ export async function taskRejectTargets(db: Db, auth: AuthContext, taskId: strin
 type Qualfied = { id: string; name: string; type: string };
 
 /** An opinion as the opinion table and the flow chart show it (spec §3 "Opinion"). */
-function opinionView(lang: Language, o: repo.OpinionRow, index: number) {
+export function opinionView(lang: Language, o: repo.OpinionRow, index: number) {
   const qualfieds = o.qualfieds as Qualfied[];
   const label = o.status === 'awaiting_check' && o.isRead ? 'awaiting_check.read' : o.status;
   return {

@@ -1,9 +1,11 @@
+import { distributionEnUS } from './distribution.en-US';
 import { signEnUS } from './sign.en-US';
 import type { ApprovalMessages } from './approval.zh-CN';
 
 /** Texts of the approval centre, English. */
 export const approvalEnUS: ApprovalMessages = {
   sign: signEnUS,
+  dish: distributionEnUS,
   picker: {
     allUsers: 'All users',
     placeholder: 'Search by name or account',

@@ -1,7 +1,9 @@
+import { distributionZhCN } from './distribution.zh-CN';
 import { signZhCN } from './sign.zh-CN';
 /** Texts of the approval centre (issue 5), simplified Chinese: the source of the approval keys. */
 export const approvalZhCN = {
   sign: signZhCN,
+  dish: distributionZhCN,
   picker: {
     allUsers: '全部用户',
     placeholder: '输入姓名或账号搜索',

@@ -1,9 +1,11 @@
+import { distributionZhTW } from './distribution.zh-TW';
 import { signZhTW } from './sign.zh-TW';
 import type { ApprovalMessages } from './approval.zh-CN';
 
 /** Texts of the approval centre, traditional Chinese. */
 export const approvalZhTW: ApprovalMessages = {
   sign: signZhTW,
+  dish: distributionZhTW,
   picker: {
     allUsers: '全部使用者',
     placeholder: '輸入姓名或帳號搜尋',

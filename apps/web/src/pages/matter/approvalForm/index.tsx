@@ -22,6 +22,7 @@ import { useSettings } from '../../../stores/settings';
 import { approvalKeys } from '../shared/queries';
 import { CollectButton } from './components/CollectButton';
 import { CountersignVoters } from './components/CountersignVoters';
+import { DistributeActions } from './components/DistributeActions';
 import { FormSection } from './components/FormSection';
 import { InstanceActions } from './components/InstanceActions';
 import { LockButton } from './components/LockButton';
@@ -237,6 +238,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
         type={type}
         canTerminate={Boolean(buttons.data?.some((button) => button.alias === 'endProcess'))}
       />
+      {!leaderId && <DistributeActions instance={inst} userId={userId} taskId={taskId} type={type} />}
       <CollectButton instId={instId} />
       {!buttons.data?.some((button) => button.alias === 'flowImage') && (
         <Button icon={<ApartmentOutlined />} onClick={() => setChartOpen(true)}>

@@ -2,12 +2,12 @@ import type { OpinionFile, RouteBody } from '@eip/contracts';
 import { MESSAGE_CONTENT_MAX, MESSAGE_SUBJECT_MAX } from '@eip/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
-import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
 import { AttachmentUpload } from '../../../components/attachments/AttachmentUpload';
-import { PICKER_PAGE_SIZE, UserPicker } from '../../../components/user-picker/UserPicker';
+import { OrgPicker } from '../../../components/user-picker/OrgPicker';
+import { UserPicker } from '../../../components/user-picker/UserPicker';
 
 /** What the dialog starts with: empty for a new message; the sender and the subject for a reply. */
 export interface Draft {
@@ -24,45 +24,6 @@ interface Values {
   subject: string;
   content?: string;
   files?: OpinionFile[];
-}
-
-/** Orgs of the tenant whose name holds the text, 50 at a time. */
-function OrgPicker({
-  value,
-  onChange,
-  id,
-}: {
-  value?: string[];
-  onChange?: (v: string[]) => void;
-  id?: string;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const search = useDeferredValue(text.trim());
-  const orgs = useQuery({
-    queryKey: ['uc', 'orgPicker', search],
-    queryFn: () =>
-      call('getOrgPage', {
-        body: {
-          pageBean: { page: 1, pageSize: PICKER_PAGE_SIZE, showTotal: false },
-          querys: search ? [{ property: 'name', value: search, operation: 'LIKE' }] : [],
-        },
-      }),
-    staleTime: 60_000,
-  });
-  return (
-    <Select
-      id={id}
-      mode="multiple"
-      value={value}
-      onChange={onChange}
-      showSearch={{ filterOption: false, onSearch: setText }}
-      loading={orgs.isFetching}
-      placeholder={t('messages.orgPlaceholder')}
-      maxTagCount="responsive"
-      options={(orgs.data?.rows ?? []).map((org) => ({ value: org.id, label: org.pathName || org.name }))}
-    />
-  );
 }
 
 /**
@@ -143,7 +104,7 @@ export function ComposeDialog({ draft, onClose }: { draft: Draft; onClose: () =>
               <UserPicker multiple />
             </Form.Item>
             <Form.Item name="orgIds" label={t('messages.orgs')}>
-              <OrgPicker />
+              <OrgPicker placeholder={t('messages.orgPlaceholder')} />
             </Form.Item>
             <Form.Item name="groupIds" label={t('messages.groups')}>
               <Select

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { localFileStore } from './files/store.js';
+import { configuredFileStore } from './files/store.js';
 import { seedHome } from './seed/home.js';
 import { fillMissingPinyin } from './modules/uc/user.repository.js';
 import { isEmpty, seedDemo, usesDefaultDemoPassword } from './seed/seed.js';
@@ -35,7 +35,7 @@ export async function prepareDatabase(config: Config): Promise<{ database: Datab
         database.db,
         config.demoPassword,
         config.demoPassword === DEFAULT_DEMO_PASSWORD,
-        localFileStore(path.join(config.dataDir, 'files')),
+        configuredFileStore(config),
       );
       seeded = true;
     }

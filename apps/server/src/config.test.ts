@@ -171,4 +171,64 @@ describe('configuration', () => {
       expect(() => loadConfig(env)).toThrow(new ConfigError(message));
     });
   });
+
+  describe('file store (issue 16)', () => {
+    const s3 = { FILE_STORE: 's3', S3_BUCKET: 'eip-files' };
+
+    it('keeps files in the data directory unless FILE_STORE=s3', () => {
+      expect(loadConfig({}).fileStore).toEqual({ kind: 'local' });
+      expect(loadConfig({ FILE_STORE: 'local' }).fileStore).toEqual({ kind: 'local' });
+    });
+
+    it('reads s3 with its bucket, region us-east-1 and path-style addresses for an endpoint of its own', () => {
+      expect(
+        loadConfig({
+          ...s3,
+          S3_ENDPOINT: 'http://127.0.0.1:9000',
+          S3_ACCESS_KEY_ID: 'key',
+          S3_SECRET_ACCESS_KEY: 'secret',
+        }).fileStore,
+      ).toEqual({
+        kind: 's3',
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'eip-files',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      });
+      // AWS itself: the region's endpoint, virtual-hosted addresses, the SDK's own credentials
+      expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1' }).fileStore).toEqual({
+        kind: 's3',
+        endpoint: undefined,
+        bucket: 'eip-files',
+        region: 'eu-west-1',
+        credentials: undefined,
+        forcePathStyle: false,
+      });
+      expect(
+        loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).fileStore,
+      ).toMatchObject({ forcePathStyle: false });
+    });
+
+    it.each([
+      [{ FILE_STORE: 'nfs' }, 'FILE_STORE must be local or s3, got "nfs"'],
+      [{ FILE_STORE: 's3' }, 'FILE_STORE=s3 needs S3_BUCKET'],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be an http:// or https:// address'],
+      [
+        { ...s3, S3_ACCESS_KEY_ID: 'key' },
+        'S3_ACCESS_KEY_ID is set: FILE_STORE=s3 needs S3_SECRET_ACCESS_KEY too',
+      ],
+      [
+        { ...s3, S3_SECRET_ACCESS_KEY: 'secret' },
+        'S3_SECRET_ACCESS_KEY is set: FILE_STORE=s3 needs S3_ACCESS_KEY_ID too',
+      ],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE must be true or false, got "maybe"'],
+      [
+        { S3_BUCKET: 'eip-files' },
+        'S3_BUCKET is set but FILE_STORE is not s3: set FILE_STORE=s3 or remove S3_BUCKET',
+      ],
+    ])('refuses a bad file store at boot with a clear message: %j', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+    });
+  });
 });

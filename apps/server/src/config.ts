@@ -53,7 +53,22 @@ export interface Config {
   publicUrl: string;
   /** single sign-on (spec §2, issue 14); null: users sign in with their password only */
   sso: SsoConfig | null;
+  /** where uploaded files keep their bytes: the data directory, or an object store every process shares */
+  fileStore: FileStoreConfig;
 }
+
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** unset: the AWS endpoint of the region */
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      /** unset: the SDK's own sources (AWS_* variables, an instance role) */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 interface SsoCommon {
   /** the claim (oauth) or attribute (cas; `user` is the CAS user itself) naming the account */
@@ -190,6 +205,46 @@ function ssoSettings(env: Env, production: boolean): SsoConfig | null {
   };
 }
 
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+];
+
+/** FILE_STORE and, for s3, its settings: a missing one, or an S3_ setting without FILE_STORE=s3, stops the start. */
+function fileStore(env: Env): FileStoreConfig {
+  const kind = env.FILE_STORE || 'local';
+  if (kind !== 'local' && kind !== 's3') {
+    throw new ConfigError(`FILE_STORE must be local or s3, got "${kind}"`);
+  }
+  if (kind === 'local') {
+    const stray = S3_SETTINGS.find((name) => env[name]);
+    if (stray)
+      throw new ConfigError(`${stray} is set but FILE_STORE is not s3: set FILE_STORE=s3 or remove ${stray}`);
+    return { kind };
+  }
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError('FILE_STORE=s3 needs S3_BUCKET');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (accessKeyId && !secretAccessKey)
+    throw new ConfigError('S3_ACCESS_KEY_ID is set: FILE_STORE=s3 needs S3_SECRET_ACCESS_KEY too');
+  if (secretAccessKey && !accessKeyId)
+    throw new ConfigError('S3_SECRET_ACCESS_KEY is set: FILE_STORE=s3 needs S3_ACCESS_KEY_ID too');
+  const endpoint = httpUrl(env, 'S3_ENDPOINT') ?? undefined;
+  return {
+    kind,
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+  };
+}
+
 /** Reads and checks the environment once at boot; a bad value stops the start with a clear message. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
@@ -252,5 +307,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: env.MAIL_FROM || 'EIP Portal <no-reply@eip.localhost>',
     publicUrl: (httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     sso: sso(env, production),
+    fileStore: fileStore(env),
   };
 }

@@ -12,6 +12,7 @@ import { migrationsDir } from '../src/boot.js';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { withDatabase } from './global-setup.js';
+import { startS3Server } from './s3.js';
 
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 
@@ -73,13 +74,24 @@ async function freshDatabase(dataDir: string): Promise<Database> {
   });
 }
 
+/**
+ * The app on a fresh copy of the seeded database, or a second instance (another process, as it were: its own
+ * data directory) on the database of `sameDatabaseAs`. With TEST_FILE_STORE=s3 its files go to an S3-protocol
+ * server of its own (unless `env` names a file store).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+  { logStream, sameDatabaseAs }: { logStream?: NodeJS.WritableStream; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eip-test-'));
-  const database = await freshDatabase(path.join(dataDir, 'db'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  const database = sameDatabaseAs?.database ?? (await freshDatabase(path.join(dataDir, 'db')));
+  const s3 = process.env.TEST_FILE_STORE === 's3' && !env.FILE_STORE ? await startS3Server() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...s3?.env,
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: logStream ? { stream: logStream } : false });
   let publicKey: string | undefined;
 
@@ -124,7 +136,8 @@ export async function createTestApp(
     login,
     async close() {
       await app.close();
-      await database.close();
+      if (!sameDatabaseAs) await database.close();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

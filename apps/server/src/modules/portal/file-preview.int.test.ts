@@ -1,7 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -9,7 +7,7 @@ import { docx, pdf } from '../../../test/docx.js';
 import { flowSteps } from '../../../test/flow.js';
 import { uploadFile } from '../../../test/upload.js';
 import { scheduledJobs, sysFileLinks, sysFileRenditions, sysFiles } from '../../db/schema.js';
-import { localFileStore } from '../../files/store.js';
+import { configuredFileStore } from '../../files/store.js';
 import { schedulePeriodicJob } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { CLEANUP_EVERY_MS, fileJobHandlers } from './file-cleanup.js';
@@ -32,9 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const store = () => localFileStore(path.join(t.config.dataDir, 'files'));
+const store = () => configuredFileStore(t.config);
 const stored = (tenantId: string, key: string) =>
-  existsSync(path.join(t.config.dataDir, 'files', tenantId, key));
+  store()
+    .get(tenantId, key)
+    .toArray()
+    .then(
+      () => true,
+      (error: { code?: string }) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+    );
 const fetchAs = async (account: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await f.as(account)}` } });
 
@@ -131,10 +135,10 @@ describe('the cleanup of files nothing refers to (job file.cleanup)', () => {
     const left = (await db.select({ id: sysFiles.id }).from(sysFiles)).map((row) => row.id);
     expect(left).not.toContain(orphan);
     expect(left).toEqual(expect.arrayContaining([linked, young]));
-    expect(stored(tenantId, orphan)).toBe(false);
-    expect(stored(tenantId, `${orphan}-thumb-128`)).toBe(false);
-    expect(stored(tenantId, linked)).toBe(true);
-    expect(stored(tenantId, young)).toBe(true);
+    expect(await stored(tenantId, orphan)).toBe(false);
+    expect(await stored(tenantId, `${orphan}-thumb-128`)).toBe(false);
+    expect(await stored(tenantId, linked)).toBe(true);
+    expect(await stored(tenantId, young)).toBe(true);
     expect(await db.select().from(sysFileRenditions).where(eq(sysFileRenditions.fileId, orphan))).toEqual([]);
     const downloaded = await fetchAs('heyu', `/portal/system/file/downloadFile?fileId=${orphan}`);
     expect(downloaded.statusCode).toBe(404);

@@ -17,6 +17,7 @@ import { messageSchemas } from './schemas/messages.js';
 import { miscSchemas } from './schemas/misc.js';
 import { portalSchemas } from './schemas/portal.js';
 import { portalHomeSchemas } from './schemas/portal-home.js';
+import { querySchemas } from './schemas/query.js';
 import { shortUrlSchemas } from './schemas/short-url.js';
 import { signSchemas } from './schemas/sign.js';
 import { authUserSchemas, directorySchemas } from './schemas/uc.js';
@@ -32,6 +33,7 @@ export * from './schemas/messages.js';
 export * from './schemas/misc.js';
 export * from './schemas/portal.js';
 export * from './schemas/portal-home.js';
+export * from './schemas/query.js';
 export type * from './schemas/route-schemas.js';
 export * from './schemas/short-url.js';
 export * from './schemas/sign.js';
@@ -52,6 +54,7 @@ export const schemas = {
   ...portalHomeSchemas,
   ...miscSchemas,
   ...dataSchemas,
+  ...querySchemas,
   ...signSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -376,3 +376,4 @@ export * from './personal.schema.js';
 export * from './sign.schema.js';
 export * from './system.schema.js';
 export * from './data.schema.js';
+export * from './query.schema.js';

@@ -141,7 +141,6 @@ export async function exportRecords(
   const loaded = await loadTemplate(db, auth, input.templateAlias);
   await requireButton(db, auth, loaded, 'export');
   const dicts = await dictionariesOf(db, auth, loaded);
-  const filename = path.join(tmpdir(), `eip-export-${newId()}.xlsx`);
   async function* batches() {
     let after = '';
     for (;;) {
@@ -151,12 +150,20 @@ export async function exportRecords(
       after = batch.at(-1)!.id;
     }
   }
+  return xlsxDownload(`${loaded.template.name}.xlsx`, (filename) =>
+    writeExport(filename, loaded.bo, loaded.template.name, dicts, batches()),
+  );
+}
+
+/** A workbook written to a file on disk by `write`, sent as it is read and then removed. */
+export async function xlsxDownload(name: string, write: (filename: string) => Promise<unknown>): Promise<FileDownload> {
+  const filename = path.join(tmpdir(), `eip-export-${newId()}.xlsx`);
   try {
-    await writeExport(filename, loaded.bo, loaded.template.name, dicts, batches());
+    await write(filename);
     const { size } = await stat(filename);
     const content = createReadStream(filename);
     content.on('close', () => void rm(filename, { force: true }));
-    return { name: `${loaded.template.name}.xlsx`, contentType: XLSX, size, content };
+    return { name, contentType: XLSX, size, content };
   } catch (error) {
     await rm(filename, { force: true });
     throw error;

@@ -73,6 +73,7 @@ export const templateEnUS: typeof templateZhCN = {
   succeeded: 'Succeeded',
   failedRows: 'Failed',
   query: {
+    paramRequired: 'Fill in {{label}}',
     params: 'Query conditions',
     search: 'Search',
     reset: 'Reset',

@@ -71,6 +71,7 @@ export const templateZhCN = {
   succeeded: '成功',
   failedRows: '失败',
   query: {
+    paramRequired: '请填写{{label}}',
     params: '查询条件',
     search: '查询',
     reset: '重置',

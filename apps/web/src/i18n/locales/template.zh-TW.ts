@@ -73,6 +73,7 @@ export const templateZhTW: typeof templateZhCN = {
   succeeded: '成功',
   failedRows: '失敗',
   query: {
+    paramRequired: '請填寫{{label}}',
     params: '查詢條件',
     search: '查詢',
     reset: '重設',

@@ -40,7 +40,11 @@ export function ParamForm({
           key={param.name}
           name={param.name}
           label={param.label}
-          rules={param.required ? [{ required: true, message: `${param.label}` }] : []}
+          rules={
+            param.required
+              ? [{ required: true, message: t('template.query.paramRequired', { label: param.label }) }]
+              : []
+          }
           style={{ marginBottom: 8 }}
         >
           {param.type === 'date' ? (

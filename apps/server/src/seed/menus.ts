@@ -86,7 +86,9 @@ export const FRONT_MENU: DemoMenu[] = [
       page('v-contractChart', '合同金额统计', '/template/contractChart', 'customChart', {
         routeExtend: '{"chartAlias":"contractAmountByMonth"}',
       }),
-      page('v-customQuery', '自定义查询', '/template/customQuery', 'customQueryManage', { roles: ['sysadmin'] }),
+      page('v-customQuery', '自定义查询', '/template/customQuery', 'customQueryManage', {
+        roles: ['sysadmin'],
+      }),
     ],
   },
   {

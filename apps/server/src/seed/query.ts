@@ -22,7 +22,11 @@ const CONTRACT_QUERY: CustomQueryDefinition = {
   columns: ['code', 'name', 'type', 'partyB', 'amount', 'signDate', 'status'],
   sorter: [{ property: 'signDate', direction: 'DESC' }],
   views: [
-    { alias: 'detail', name: '合同明细', columns: ['code', 'name', 'partyB', 'amount', 'signDate', 'status'] },
+    {
+      alias: 'detail',
+      name: '合同明细',
+      columns: ['code', 'name', 'partyB', 'amount', 'signDate', 'status'],
+    },
     { alias: 'brief', name: '合同简表', columns: ['code', 'name', 'partyB'] },
   ],
 };
@@ -64,10 +68,18 @@ export async function seedQueries(db: Db) {
     const tenant = await findTenantByCode(db, code);
     if (!tenant) throw new Error(`demo tenant ${code} is missing`);
     const tenantId = tenant.id;
-    await db.insert(t.customQueries).values({ tenantId, id: newId(), alias: 'contractQuery', name: '合同查询', def: CONTRACT_QUERY });
+    await db
+      .insert(t.customQueries)
+      .values({ tenantId, id: newId(), alias: 'contractQuery', name: '合同查询', def: CONTRACT_QUERY });
     await db
       .insert(t.customCharts)
-      .values({ tenantId, id: newId(), alias: 'contractAmountByMonth', name: '合同金额统计', def: CONTRACT_CHART });
+      .values({
+        tenantId,
+        id: newId(),
+        alias: 'contractAmountByMonth',
+        name: '合同金额统计',
+        def: CONTRACT_CHART,
+      });
     await db.insert(t.customDialogs).values(DIALOGS.map((dialog) => ({ tenantId, id: newId(), ...dialog })));
   }
 }

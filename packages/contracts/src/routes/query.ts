@@ -11,7 +11,12 @@ export const queryRoutes = {
     path: 'form/customQuery/getByAlias',
     access: 'user',
   }),
-  customQueryList: route({ method: 'POST', group: 'form', path: 'form/customQuery/listJson', access: 'user' }),
+  customQueryList: route({
+    method: 'POST',
+    group: 'form',
+    path: 'form/customQuery/listJson',
+    access: 'user',
+  }),
   customQuerySave: route({
     method: 'POST',
     group: 'form',

@@ -202,7 +202,8 @@ export const querySchemas = {
     value: CustomDialog,
   },
   customDialogTreeData: {
-    summary: 'The nodes of a tree dialog (the organisation of the default dimension), flat with their parents',
+    summary:
+      'The nodes of a tree dialog (the organisation of the default dimension), flat with their parents',
     query: Type.Object({ alias: Alias }),
     value: Type.Array(TreeNode),
   },

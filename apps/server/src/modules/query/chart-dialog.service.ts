@@ -37,7 +37,8 @@ function valueOf(loaded: LoadedQuery, chart: CustomChart): { value: SQL; label: 
   if (chart.aggregate === 'count') return { value: sql`${count()}`, label: '' };
   const { field, column } = fieldOf(loaded, chart.valueField);
   if (field.type !== 'number') throw badRequest('customChart.badField', { field: field.name });
-  const value = chart.aggregate === 'sum' ? sql`coalesce(sum(${column}), 0)` : sql`coalesce(avg(${column}), 0)`;
+  const value =
+    chart.aggregate === 'sum' ? sql`coalesce(sum(${column}), 0)` : sql`coalesce(avg(${column}), 0)`;
   return { value, label: field.label };
 }
 
@@ -57,7 +58,9 @@ export async function chartData(
   const scope = scopeOf(auth, loaded, { ...chart.params, ...params });
   const category = categoryOf(loaded, chart);
   const { value, label } = valueOf(loaded, chart);
-  const rows = await repo.readOnly(db, (tx) => repo.groupedRows(tx, scope, category, value, CHART_MAX_CATEGORIES));
+  const rows = await repo.readOnly(db, (tx) =>
+    repo.groupedRows(tx, scope, category, value, CHART_MAX_CATEGORIES),
+  );
   return {
     type: chart.type,
     name: chart.name,

@@ -31,17 +31,24 @@ afterAll(() => t.close());
 
 describe('custom query and query views', () => {
   it('getByAlias and getJson answer the definition with its fields; unknown or another tenant’s is a 404', async () => {
-    const query = (await t.call('customQueryGetByAlias', { token, body: { alias: 'contractQuery' } })).body.value;
+    const query = (await t.call('customQueryGetByAlias', { token, body: { alias: 'contractQuery' } })).body
+      .value;
     expect(query).toMatchObject({ name: '合同查询', boAlias: 'contract' });
     expect(query.params.map((p) => p.name)).toEqual(['party', 'from', 'to']);
     expect(query.views.map((v) => v.name)).toEqual(['合同明细', '合同简表']);
-    expect(query.fields.find((f) => f.name === 'amount')).toMatchObject({ label: '合同金额', type: 'number' });
+    expect(query.fields.find((f) => f.name === 'amount')).toMatchObject({
+      label: '合同金额',
+      type: 'number',
+    });
     const byId = await t.call('queryViewGetJson', { token, query: { id: query.id } });
     expect(byId.body.value.alias).toBe('contractQuery');
-    expect((await t.call('queryViewGetJson', { token, query: { id: 'contractQuery' } })).body.value.id).toBe(query.id);
+    expect((await t.call('queryViewGetJson', { token, query: { id: 'contractQuery' } })).body.value.id).toBe(
+      query.id,
+    );
     expect((await t.call('customQueryGetByAlias', { token, body: { alias: 'nothing' } })).status).toBe(404);
-    const acme = (await t.call('customQueryGetByAlias', { token: acmeToken, body: { alias: 'contractQuery' } })).body
-      .value;
+    const acme = (
+      await t.call('customQueryGetByAlias', { token: acmeToken, body: { alias: 'contractQuery' } })
+    ).body.value;
     expect(acme.id).not.toBe(query.id);
     expect((await t.call('queryViewGetJson', { token, query: { id: acme.id } })).status).toBe(404);
     expect((await t.call('customQueryGetByAlias', { body: { alias: 'contractQuery' } })).status).toBe(401);
@@ -55,7 +62,15 @@ describe('custom query and query views', () => {
     for (const row of page.rows) {
       expect(row.partyB).toBe('华东科技有限公司');
       expect(String(row.signDate) >= '2026-03-01' && String(row.signDate) <= '2026-03-31').toBe(true);
-      expect(Object.keys(row).sort()).toEqual(['amount', 'code', 'id', 'name', 'partyB', 'signDate', 'status']);
+      expect(Object.keys(row).sort()).toEqual([
+        'amount',
+        'code',
+        'id',
+        'name',
+        'partyB',
+        'signDate',
+        'status',
+      ]);
     }
     const dates = page.rows.map((row) => String(row.signDate));
     expect(dates).toEqual([...dates].sort().reverse());
@@ -70,14 +85,19 @@ describe('custom query and query views', () => {
       },
     });
     expect(page.total).toBe(list.body.value.total);
-    const byAmount = (await view({ params, sorter: [{ property: 'amount', direction: 'ASC' }] })).body.value.rows;
+    const byAmount = (await view({ params, sorter: [{ property: 'amount', direction: 'ASC' }] })).body.value
+      .rows;
     const amounts = byAmount.map((row) => Number(row.amount));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
     const all = (await view({})).body.value;
     expect(all.total).toBe(5000);
     const brief = (await view({ pageBean: { pageSize: 1 } }, token, 'brief')).body.value.rows[0]!;
     expect(Object.keys(brief).sort()).toEqual(['code', 'id', 'name', 'partyB']);
-    const searched = await view({ querys: [{ property: 'code', operation: 'EQUAL', value: 'HT-00007' }] }, token, 'brief');
+    const searched = await view(
+      { querys: [{ property: 'code', operation: 'EQUAL', value: 'HT-00007' }] },
+      token,
+      'brief',
+    );
     expect(searched.body.value.rows.map((row) => row.code)).toEqual(['HT-00007']);
   });
 
@@ -101,7 +121,11 @@ describe('custom query and query views', () => {
     expect((await view({ pageBean: { pageSize: 5000 } })).status).toBe(400);
     expect((await view({ params: { from: 'yesterday' } })).status).toBe(400);
     expect((await view({}, token, 'nothing')).status).toBe(404);
-    const unknown = await t.call('queryViewData', { token, params: { sqlAlias: 'nothing', alias: 'detail' }, body: {} });
+    const unknown = await t.call('queryViewData', {
+      token,
+      params: { sqlAlias: 'nothing', alias: 'detail' },
+      body: {},
+    });
     expect(unknown.status).toBe(404);
   });
 
@@ -123,7 +147,15 @@ describe('custom query and query views', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, '合同编号', '合同名称', '乙方', '合同金额', '签订日期', '状态']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      '合同编号',
+      '合同名称',
+      '乙方',
+      '合同金额',
+      '签订日期',
+      '状态',
+    ]);
     expect(sheet.actualRowCount).toBe(total + 1);
     expect(['草拟', '已签订', '履行中', '已完成', '已终止']).toContain(sheet.getRow(2).getCell(6).text);
     const bad = await t.app.inject({
@@ -180,26 +212,38 @@ describe('administrators maintain custom queries', () => {
 
     const taken = await t.call('customQuerySave', { token: admin, body: definition({ name: '重复' }) });
     expect(taken.status).toBe(409);
-    const edited = await t.call('customQuerySave', { token: admin, body: definition({ id: saved.id, name: '大额' }) });
+    const edited = await t.call('customQuerySave', {
+      token: admin,
+      body: definition({ id: saved.id, name: '大额' }),
+    });
     expect(edited.body.value.name).toBe('大额');
-    const listed = (await t.call('customQueryList', { token: admin, body: { querys: [{ property: 'name', value: '大额' }] } }))
-      .body.value;
+    const listed = (
+      await t.call('customQueryList', {
+        token: admin,
+        body: { querys: [{ property: 'name', value: '大额' }] },
+      })
+    ).body.value;
     expect(listed.rows.map((r) => r.alias)).toEqual(['bigContracts']);
 
-    const acmeQuery = (await t.call('customQueryGetByAlias', { token: acmeToken, body: { alias: 'contractQuery' } })).body
-      .value;
-    expect((await t.call('customQueryRemove', { token: admin, query: { ids: `${saved.id},${acmeQuery.id}` } })).status).toBe(
-      404,
-    );
+    const acmeQuery = (
+      await t.call('customQueryGetByAlias', { token: acmeToken, body: { alias: 'contractQuery' } })
+    ).body.value;
+    expect(
+      (await t.call('customQueryRemove', { token: admin, query: { ids: `${saved.id},${acmeQuery.id}` } }))
+        .status,
+    ).toBe(404);
     const foreignEdit = await t.call('customQuerySave', {
       token: admin,
       body: definition({ id: acmeQuery.id, alias: 'other' }),
     });
     expect(foreignEdit.status).toBe(404);
-    expect((await t.call('customQueryGetByAlias', { token: acmeAdmin, body: { alias: 'contractQuery' } })).body.value.name).toBe(
-      '合同查询',
-    );
-    expect((await t.call('customQueryRemove', { token: admin, query: { ids: saved.id } })).body.value).toEqual({ deleted: 1 });
+    expect(
+      (await t.call('customQueryGetByAlias', { token: acmeAdmin, body: { alias: 'contractQuery' } })).body
+        .value.name,
+    ).toBe('合同查询');
+    expect(
+      (await t.call('customQueryRemove', { token: admin, query: { ids: saved.id } })).body.value,
+    ).toEqual({ deleted: 1 });
     expect(await queryCount()).toBe(before);
   });
 
@@ -212,20 +256,28 @@ describe('administrators maintain custom queries', () => {
       { conditions: [{ field: 'code', operation: 'EQUAL', param: 'ghost' }] },
       { views: [{ alias: 'v', name: 'v', columns: ['remark'] }] },
       { sorter: [{ property: 'nothing', direction: 'ASC' }] },
-      { params: [{ name: 'min', label: 'a', type: 'number' }, { name: 'min', label: 'b', type: 'number' }] },
+      {
+        params: [
+          { name: 'min', label: 'a', type: 'number' },
+          { name: 'min', label: 'b', type: 'number' },
+        ],
+      },
     ];
     for (const over of bad) {
       const answer = await t.call('customQuerySave', { token: admin, body: definition(over) });
       expect(answer.status, JSON.stringify(over)).toBe(400);
     }
-    expect((await t.call('customQuerySave', { token: admin, body: definition({ boAlias: 'nothing' }) })).status).toBe(404);
+    expect(
+      (await t.call('customQuerySave', { token: admin, body: definition({ boAlias: 'nothing' }) })).status,
+    ).toBe(404);
     expect(await queryCount()).toBe(before);
   });
 });
 
 describe('custom charts', () => {
   it('get answers the chart by alias or id; getListData sums the amounts by month', async () => {
-    const chart = (await t.call('customChartGet', { token, params: { id: 'contractAmountByMonth' } })).body.value;
+    const chart = (await t.call('customChartGet', { token, params: { id: 'contractAmountByMonth' } })).body
+      .value;
     expect(chart).toMatchObject({ name: '合同金额统计', type: 'bar', bucket: 'month', aggregate: 'sum' });
     expect((await t.call('customChartGet', { token, params: { id: chart.id } })).body.value.alias).toBe(
       'contractAmountByMonth',
@@ -243,17 +295,30 @@ describe('custom charts', () => {
     const charted = data.series[0]!.data.reduce((a, b) => a + b, 0);
     expect(Math.abs(charted - sum!.n)).toBeLessThan(1);
     const party = (
-      await t.call('customChartListData', { token, query: { alias: chart.alias }, body: { params: { party: '信达' } } })
+      await t.call('customChartListData', {
+        token,
+        query: { alias: chart.alias },
+        body: { params: { party: '信达' } },
+      })
     ).body.value;
     expect(party.series[0]!.data.reduce((a, b) => a + b, 0)).toBeLessThan(charted);
-    const english = await t.call('customChartListData', { token, lang: 'en-US', query: { alias: chart.alias }, body: {} });
+    const english = await t.call('customChartListData', {
+      token,
+      lang: 'en-US',
+      query: { alias: chart.alias },
+      body: {},
+    });
     expect(english.body.value.series[0]!.name).toBe('Total 合同金额');
   });
 
   it('another tenant’s chart, an unknown one or a bad parameter are clear errors', async () => {
-    const acme = (await t.call('customChartGet', { token: acmeToken, params: { id: 'contractAmountByMonth' } })).body.value;
+    const acme = (
+      await t.call('customChartGet', { token: acmeToken, params: { id: 'contractAmountByMonth' } })
+    ).body.value;
     expect((await t.call('customChartGet', { token, params: { id: acme.id } })).status).toBe(404);
-    expect((await t.call('customChartListData', { token, query: { alias: acme.id }, body: {} })).status).toBe(404);
+    expect((await t.call('customChartListData', { token, query: { alias: acme.id }, body: {} })).status).toBe(
+      404,
+    );
     const bad = await t.call('customChartListData', {
       token,
       query: { alias: 'contractAmountByMonth' },
@@ -265,18 +330,28 @@ describe('custom charts', () => {
 
 describe('custom dialogs', () => {
   it('getByAlias answers list and tree dialogs; getTreeData the organisation', async () => {
-    const list = (await t.call('customDialogGetByAlias', { token, query: { alias: 'contractDialog' } })).body.value;
-    expect(list).toMatchObject({ style: 'list', queryAlias: 'contractQuery', viewAlias: 'brief', valueField: 'id' });
-    const tree = (await t.call('customDialogGetByAlias', { token, query: { alias: 'orgDialog' } })).body.value;
+    const list = (await t.call('customDialogGetByAlias', { token, query: { alias: 'contractDialog' } })).body
+      .value;
+    expect(list).toMatchObject({
+      style: 'list',
+      queryAlias: 'contractQuery',
+      viewAlias: 'brief',
+      valueField: 'id',
+    });
+    const tree = (await t.call('customDialogGetByAlias', { token, query: { alias: 'orgDialog' } })).body
+      .value;
     expect(tree).toMatchObject({ style: 'tree', treeSource: 'org' });
     const nodes = (await t.call('customDialogTreeData', { token, query: { alias: 'orgDialog' } })).body.value;
     expect(nodes.find((n) => n.parentId === null)?.name).toBe('演示集团总部');
     const finance = nodes.find((n) => n.name === '财务部')!;
     expect(nodes.find((n) => n.id === finance.parentId)?.name).toBe('行政中心');
-    const acmeNodes = (await t.call('customDialogTreeData', { token: acmeToken, query: { alias: 'orgDialog' } })).body
-      .value;
+    const acmeNodes = (
+      await t.call('customDialogTreeData', { token: acmeToken, query: { alias: 'orgDialog' } })
+    ).body.value;
     expect(acmeNodes.some((n) => n.id === finance.id)).toBe(false);
-    expect((await t.call('customDialogTreeData', { token, query: { alias: 'contractDialog' } })).status).toBe(400);
+    expect((await t.call('customDialogTreeData', { token, query: { alias: 'contractDialog' } })).status).toBe(
+      400,
+    );
     expect((await t.call('customDialogGetByAlias', { token, query: { alias: 'nothing' } })).status).toBe(404);
   });
 });

@@ -37,7 +37,10 @@ export async function readOnly<T>(db: Db, run: (tx: Executor) => Promise<T>, tim
 }
 
 const byIdOrAlias = (tenantId: string, idOrAlias: string) =>
-  and(eq(customQueries.tenantId, tenantId), or(eq(customQueries.id, idOrAlias), eq(customQueries.alias, idOrAlias)));
+  and(
+    eq(customQueries.tenantId, tenantId),
+    or(eq(customQueries.id, idOrAlias), eq(customQueries.alias, idOrAlias)),
+  );
 
 export async function findQuery(db: Executor, tenantId: string, idOrAlias: string) {
   const [row] = await db.select().from(customQueries).where(byIdOrAlias(tenantId, idOrAlias)).limit(1);
@@ -147,7 +150,13 @@ export async function countRows(db: Executor, scope: RecordScope) {
  * grouping names the first column by its position: the category's bound values would otherwise be other
  * parameters in GROUP BY than in the select list, which PostgreSQL does not take for the same expression.
  */
-export async function groupedRows(db: Executor, scope: RecordScope, category: SQL, value: SQL, limit: number) {
+export async function groupedRows(
+  db: Executor,
+  scope: RecordScope,
+  category: SQL,
+  value: SQL,
+  limit: number,
+) {
   const first = sql.raw('1');
   return db
     .select({ category: sql<string>`${category}`, value: sql<number>`${value}`.mapWith(Number) })
@@ -163,7 +172,10 @@ export async function findChart(db: Executor, tenantId: string, idOrAlias: strin
     .select()
     .from(customCharts)
     .where(
-      and(eq(customCharts.tenantId, tenantId), or(eq(customCharts.id, idOrAlias), eq(customCharts.alias, idOrAlias))),
+      and(
+        eq(customCharts.tenantId, tenantId),
+        or(eq(customCharts.id, idOrAlias), eq(customCharts.alias, idOrAlias)),
+      ),
     )
     .limit(1);
   return row;

@@ -87,16 +87,16 @@ function checkDefinition(def: CustomQueryDefinition, bo: BoDefinition) {
     if (!field) throw badRequest('customQuery.unknownField', { field: name });
     return field;
   };
-  const duplicate = firstDuplicate([
-    ...def.params.map((p) => p.name),
-    ...def.views.map((v) => v.alias),
-  ]) ?? firstDuplicate(def.columns);
+  const duplicate =
+    firstDuplicate([...def.params.map((p) => p.name), ...def.views.map((v) => v.alias)]) ??
+    firstDuplicate(def.columns);
   if (duplicate !== undefined) throw badRequest('customQuery.duplicate', { name: duplicate });
   def.columns.forEach(fieldOf);
   for (const condition of def.conditions) {
     const field = fieldOf(condition.field);
     const textual = condition.operation === 'LIKE' || condition.operation === 'RIGHT_LIKE';
-    if (textual && field.type === 'number') throw badRequest('customQuery.textOperation', { field: field.name });
+    if (textual && field.type === 'number')
+      throw badRequest('customQuery.textOperation', { field: field.name });
     if (condition.param === undefined && condition.value === undefined) {
       throw badRequest('customQuery.conditionValue', { field: field.name });
     }
@@ -107,7 +107,8 @@ function checkDefinition(def: CustomQueryDefinition, bo: BoDefinition) {
   def.sorter.forEach((s) => fieldOf(s.property));
   for (const view of def.views) {
     const missing = view.columns.find((name) => !def.columns.includes(name));
-    if (missing !== undefined) throw badRequest('customQuery.viewColumn', { view: view.name, field: missing });
+    if (missing !== undefined)
+      throw badRequest('customQuery.viewColumn', { view: view.name, field: missing });
   }
 }
 
@@ -133,7 +134,14 @@ export async function saveQuery(db: Db, auth: AuthContext, input: CustomQueryInp
 
 export async function removeQueries(db: Db, auth: AuthContext, idList: string) {
   await requireAdmin(db, auth);
-  const ids = [...new Set(idList.split(',').map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      idList
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!ids.length) throw badRequest('customQuery.notFound', { alias: idList });
   return db.transaction(async (tx) => {
     const deleted = await repo.deleteQueries(tx, auth.tenantId, ids);
@@ -151,7 +159,8 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
  */
 export function conditionsOf(loaded: LoadedQuery, params: Params): QueryField[] {
   for (const [name, value] of Object.entries(params)) {
-    if (!loaded.def.params.some((p) => p.name === name)) throw badRequest('customQuery.unknownParam', { name });
+    if (!loaded.def.params.some((p) => p.name === name))
+      throw badRequest('customQuery.unknownParam', { name });
     if (value !== null && typeof value === 'object') throw badRequest('customQuery.badParam', { name });
   }
   for (const param of loaded.def.params) {
@@ -191,7 +200,13 @@ export const pick = (columns: FilterColumns, names: string[]): FilterColumns =>
  * One page of a query view (data_{sqlAlias}/{alias}): the query's conditions with the parameter values, and
  * the caller's filter and sort on the view's columns only, in a read-only transaction under a timeout.
  */
-export async function viewData(db: Db, auth: AuthContext, sqlAlias: string, alias: string, filter: QueryFilter) {
+export async function viewData(
+  db: Db,
+  auth: AuthContext,
+  sqlAlias: string,
+  alias: string,
+  filter: QueryFilter,
+) {
   const loaded = await loadQuery(db, auth, sqlAlias);
   const view = viewOf(loaded, alias);
   const scope = scopeOf(auth, loaded, filter.params ?? {});

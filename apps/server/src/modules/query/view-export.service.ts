@@ -41,9 +41,13 @@ export async function exportView(db: Db, auth: AuthContext, input: ExportInput):
   async function* batches() {
     for (let offset = 0; offset < total; offset += BATCH) {
       const limit = Math.min(BATCH, total - offset);
-      yield await repo.readOnly(db, (tx) => repo.queryRows(tx, scope, view.columns, { orderBy, limit, offset }));
+      yield await repo.readOnly(db, (tx) =>
+        repo.queryRows(tx, scope, view.columns, { orderBy, limit, offset }),
+      );
     }
   }
   const name = `${loaded.row.name}-${view.name}`;
-  return xlsxDownload(`${name}.xlsx`, (filename) => writeExport(filename, { fields, subs: [] }, name, dicts, batches()));
+  return xlsxDownload(`${name}.xlsx`, (filename) =>
+    writeExport(filename, { fields, subs: [] }, name, dicts, batches()),
+  );
 }

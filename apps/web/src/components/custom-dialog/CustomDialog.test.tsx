@@ -58,11 +58,19 @@ describe('custom dialog', () => {
     const sent = stubFetch(({ url }) => {
       if (url.includes('customDialog/getByAlias')) return envelope(LIST);
       if (url.includes('customQuery/getByAlias')) return envelope(QUERY);
-      return envelope({ rows: [{ id: 'c7', code: 'HT-00007', name: '软件开发服务合同7' }], total: 1, page: 1, pageSize: 10 });
+      return envelope({
+        rows: [{ id: 'c7', code: 'HT-00007', name: '软件开发服务合同7' }],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      });
     });
     const onPick = vi.fn();
     renderRoutes(
-      <Route path="*" element={<CustomDialog alias="contractDialog" onPick={onPick} onClose={() => undefined} />} />,
+      <Route
+        path="*"
+        element={<CustomDialog alias="contractDialog" onPick={onPick} onClose={() => undefined} />}
+      />,
       '/x',
     );
     const dialog = await screen.findByRole('dialog', { name: '选择合同' }, { timeout: 10_000 });
@@ -85,11 +93,21 @@ describe('custom dialog', () => {
     stubFetch(({ url }) =>
       url.includes('getTreeData')
         ? envelope(NODES)
-        : envelope({ ...LIST, alias: 'orgDialog', name: '选择组织', style: 'tree', valueField: 'name', labelField: 'name' }),
+        : envelope({
+            ...LIST,
+            alias: 'orgDialog',
+            name: '选择组织',
+            style: 'tree',
+            valueField: 'name',
+            labelField: 'name',
+          }),
     );
     const onPick = vi.fn();
     renderRoutes(
-      <Route path="*" element={<CustomDialog alias="orgDialog" onPick={onPick} onClose={() => undefined} />} />,
+      <Route
+        path="*"
+        element={<CustomDialog alias="orgDialog" onPick={onPick} onClose={() => undefined} />}
+      />,
       '/x',
     );
     const dialog = await screen.findByRole('dialog', { name: '选择组织' }, { timeout: 10_000 });
@@ -99,7 +117,13 @@ describe('custom dialog', () => {
 
   it('an unknown dialog shows the error', async () => {
     stubFetch(() => envelope(null, { code: 404, status: 404, message: '自定义对话框不存在：x' }));
-    renderRoutes(<Route path="*" element={<CustomDialog alias="x" onPick={() => undefined} onClose={() => undefined} />} />, '/x');
+    renderRoutes(
+      <Route
+        path="*"
+        element={<CustomDialog alias="x" onPick={() => undefined} onClose={() => undefined} />}
+      />,
+      '/x',
+    );
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
   });
 });

@@ -61,7 +61,8 @@ function ListPicker({ dialog, onPick }: { dialog: Dialog; onPick: (row: Row) => 
       }),
     placeholderData: (previous) => previous,
   });
-  if (query.isError || rows.isError) return <Alert type="error" showIcon message={t('template.query.failed')} />;
+  if (query.isError || rows.isError)
+    return <Alert type="error" showIcon message={t('template.query.failed')} />;
   return (
     <>
       <Input.Search

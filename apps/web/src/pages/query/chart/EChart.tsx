@@ -5,12 +5,23 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 /** The chart's options: one series over the categories, or a pie of them. */
 export function chartOption(data: ChartData, dark: boolean): echarts.EChartsCoreOption {
   const series = data.series[0] ?? { name: '', data: [] };
-  const base = { backgroundColor: 'transparent', tooltip: { trigger: data.type === 'pie' ? 'item' : 'axis' } };
+  const base = {
+    backgroundColor: 'transparent',
+    tooltip: { trigger: data.type === 'pie' ? 'item' : 'axis' },
+  };
   if (data.type === 'pie') {
     return {
       ...base,

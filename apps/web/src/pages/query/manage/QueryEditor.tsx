@@ -54,7 +54,13 @@ function Rows({
  * Creates or changes a custom query: a business object, its result columns, parameters, filter conditions
  * (operation and a parameter or a fixed value), sort and views — fields picked from the object, no SQL.
  */
-export function QueryEditor({ query, onClose }: { query: CustomQuery | null; onClose: (saved: boolean) => void }) {
+export function QueryEditor({
+  query,
+  onClose,
+}: {
+  query: CustomQuery | null;
+  onClose: (saved: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CustomQueryInput>();
   const boAlias = Form.useWatch('boAlias', form) ?? query?.boAlias;
@@ -107,7 +113,10 @@ export function QueryEditor({ query, onClose }: { query: CustomQuery | null; onC
             <Input />
           </Form.Item>
           <Form.Item name="boAlias" label={t('template.query.bo')} rules={required}>
-            <Select style={{ minWidth: 160 }} options={bos.map((alias) => ({ value: alias, label: alias }))} />
+            <Select
+              style={{ minWidth: 160 }}
+              options={bos.map((alias) => ({ value: alias, label: alias }))}
+            />
           </Form.Item>
         </Space>
         <Form.Item name="columns" label={t('template.query.columns')} rules={required}>
@@ -130,7 +139,9 @@ export function QueryEditor({ query, onClose }: { query: CustomQuery | null; onC
                   style={{ width: 100 }}
                   options={(['string', 'number', 'date'] as const).map((type) => ({
                     value: type,
-                    label: t(`template.query.type${type === 'string' ? 'String' : type === 'number' ? 'Number' : 'Date'}`),
+                    label: t(
+                      `template.query.type${type === 'string' ? 'String' : type === 'number' ? 'Number' : 'Date'}`,
+                    ),
                   }))}
                 />
               </Form.Item>
@@ -147,10 +158,17 @@ export function QueryEditor({ query, onClose }: { query: CustomQuery | null; onC
           row={(i) => (
             <>
               <Form.Item name={[i, 'field']} rules={required}>
-                <Select style={{ width: 140 }} placeholder={t('template.query.field')} options={fieldOptions} />
+                <Select
+                  style={{ width: 140 }}
+                  placeholder={t('template.query.field')}
+                  options={fieldOptions}
+                />
               </Form.Item>
               <Form.Item name={[i, 'operation']}>
-                <Select style={{ width: 140 }} options={CUSTOM_QUERY_OPERATIONS.map((op) => ({ value: op, label: op }))} />
+                <Select
+                  style={{ width: 140 }}
+                  options={CUSTOM_QUERY_OPERATIONS.map((op) => ({ value: op, label: op }))}
+                />
               </Form.Item>
               <Form.Item name={[i, 'param']}>
                 <Select

@@ -32,7 +32,12 @@ describe('the parameter form of a custom query', () => {
 
   it('does not search while a required parameter is empty', async () => {
     const onSearch = vi.fn();
-    render(<ParamForm params={[{ name: 'min', label: '最低金额', type: 'number', required: true }]} onSearch={onSearch} />);
+    render(
+      <ParamForm
+        params={[{ name: 'min', label: '最低金额', type: 'number', required: true }]}
+        onSearch={onSearch}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: '查 询' }));
     expect(await screen.findByText('请填写最低金额')).toBeTruthy();
     expect(onSearch).not.toHaveBeenCalled();

@@ -41,9 +41,7 @@ export function QuerySqlPage() {
         showIcon
         style={{ margin: 16 }}
         message={sqlAlias ? t('template.query.failed') : t('template.query.noQuery')}
-        action={
-          sqlAlias && <Button onClick={() => void query.refetch()}>{t('template.query.retry')}</Button>
-        }
+        action={sqlAlias && <Button onClick={() => void query.refetch()}>{t('template.query.retry')}</Button>}
       />
     );
   }

@@ -44,7 +44,11 @@ function dialogUiSchema(uiSchema: UiSchema, bo: BoDef): UiSchema {
     ...Object.fromEntries(
       picked.map((field) => [
         field.name,
-        { ...(uiSchema[field.name] as object), 'ui:widget': 'customDialog', 'ui:options': { dialog: field.dialog } },
+        {
+          ...(uiSchema[field.name] as object),
+          'ui:widget': 'customDialog',
+          'ui:options': { dialog: field.dialog },
+        },
       ]),
     ),
   };

@@ -71,15 +71,13 @@ export async function seedQueries(db: Db) {
     await db
       .insert(t.customQueries)
       .values({ tenantId, id: newId(), alias: 'contractQuery', name: '合同查询', def: CONTRACT_QUERY });
-    await db
-      .insert(t.customCharts)
-      .values({
-        tenantId,
-        id: newId(),
-        alias: 'contractAmountByMonth',
-        name: '合同金额统计',
-        def: CONTRACT_CHART,
-      });
+    await db.insert(t.customCharts).values({
+      tenantId,
+      id: newId(),
+      alias: 'contractAmountByMonth',
+      name: '合同金额统计',
+      def: CONTRACT_CHART,
+    });
     await db.insert(t.customDialogs).values(DIALOGS.map((dialog) => ({ tenantId, id: newId(), ...dialog })));
   }
 }

@@ -27,6 +27,7 @@ import { homeHandlers } from './modules/home/home.routes.js';
 import { readContentFiles } from './modules/content/content-files.js';
 import { miscHandlers } from './modules/misc/misc.routes.js';
 import { dataHandlers } from './modules/data/data.routes.js';
+import { queryHandlers } from './modules/query/query.routes.js';
 import { fileHandlers } from './modules/portal/file.routes.js';
 import { messageHandlers } from './modules/portal/message.routes.js';
 import { portalHandlers } from './modules/portal/portal.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...homeHandlers(services, (call) => app.inject(call)),
     ...miscHandlers(services),
     ...dataHandlers(services),
+    ...queryHandlers(services),
     ...signHandlers(services),
     ...auditHandlers(services),
   } satisfies Handlers;

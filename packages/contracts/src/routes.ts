@@ -20,6 +20,7 @@ import { miscRoutes } from './routes/misc.js';
 import { directoryRoutes } from './routes/directory.js';
 import { portalRoutes } from './routes/portal.js';
 import { portalHomeRoutes } from './routes/portal-home.js';
+import { queryRoutes } from './routes/query.js';
 import { shortUrlRoutes } from './routes/short-url.js';
 import { signRoutes } from './routes/sign.js';
 import type { RouteInfo } from './routes/route.js';
@@ -44,6 +45,7 @@ export const routes = {
   ...portalHomeRoutes,
   ...miscRoutes,
   ...dataRoutes,
+  ...queryRoutes,
   ...signRoutes,
   ...auditRoutes,
 } as const satisfies Record<string, RouteInfo>;

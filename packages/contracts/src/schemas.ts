@@ -19,6 +19,7 @@ import { messageSchemas } from './schemas/messages.js';
 import { miscSchemas } from './schemas/misc.js';
 import { portalSchemas } from './schemas/portal.js';
 import { portalHomeSchemas } from './schemas/portal-home.js';
+import { querySchemas } from './schemas/query.js';
 import { shortUrlSchemas } from './schemas/short-url.js';
 import { signSchemas } from './schemas/sign.js';
 import { authUserSchemas, directorySchemas } from './schemas/uc.js';
@@ -36,6 +37,7 @@ export * from './schemas/audit.js';
 export * from './schemas/misc.js';
 export * from './schemas/portal.js';
 export * from './schemas/portal-home.js';
+export * from './schemas/query.js';
 export type * from './schemas/route-schemas.js';
 export * from './schemas/short-url.js';
 export * from './schemas/sign.js';
@@ -57,6 +59,7 @@ export const schemas = {
   ...portalHomeSchemas,
   ...miscSchemas,
   ...dataSchemas,
+  ...querySchemas,
   ...signSchemas,
   ...auditSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;

@@ -377,3 +377,4 @@ export * from './sign.schema.js';
 export * from './system.schema.js';
 export * from './data.schema.js';
 export * from './distribution.schema.js';
+export * from './query.schema.js';

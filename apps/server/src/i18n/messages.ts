@@ -7,6 +7,7 @@ import { fileMessages } from './file-messages.js';
 import { flowMessages } from './flow-messages.js';
 import { homeMessages } from './home-messages.js';
 import { miscMessages } from './misc-messages.js';
+import { queryMessages } from './query-messages.js';
 import { signMessages } from './sign-messages.js';
 import { ssoMessages } from './sso-messages.js';
 
@@ -388,6 +389,7 @@ export const messages = {
   ...fileMessages,
   ...miscMessages,
   ...dataMessages,
+  ...queryMessages,
   ...signMessages,
   ...ssoMessages,
   ...distributionMessages,

@@ -40,7 +40,7 @@ const CONTRACT: BoDefinition = {
 const EMPLOYEE: BoDefinition = {
   fields: [
     { name: 'name', label: '姓名', type: 'string', required: true, rules: 'chineseName' },
-    { name: 'dept', label: '部门', type: 'string', required: true, maxLength: 50 },
+    { name: 'dept', label: '部门', type: 'string', required: true, maxLength: 50, dialog: 'orgDialog' },
     { name: 'mobile', label: '手机号码', type: 'string', rules: 'phone' },
     { name: 'email', label: '邮箱', type: 'string', rules: 'email' },
     { name: 'idCard', label: '身份证号', type: 'string', rules: 'idCard' },

@@ -82,6 +82,15 @@ export const FRONT_MENU: DemoMenu[] = [
       page('v-employeeData', '员工档案', '/template/employeeData', 'TemplateLayout', {
         routeExtend: '{"templateAlias":"employee"}',
       }),
+      page('v-contractQuery', '合同查询', '/template/contractQuery', 'QuerySqlLayout', {
+        routeExtend: '{"sqlAlias":"contractQuery"}',
+      }),
+      page('v-contractChart', '合同金额统计', '/template/contractChart', 'customChart', {
+        routeExtend: '{"chartAlias":"contractAmountByMonth"}',
+      }),
+      page('v-customQuery', '自定义查询', '/template/customQuery', 'customQueryManage', {
+        roles: ['sysadmin'],
+      }),
     ],
   },
   {

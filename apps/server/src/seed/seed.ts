@@ -21,6 +21,7 @@ import { namePinyin } from '../modules/uc/pinyin.js';
 import { FRONT_MENU, type DemoMenu } from './menus.js';
 import { seedMisc } from './misc.js';
 import { seedData } from './data.js';
+import { seedQueries } from './query.js';
 import { seedPersonalSettings } from './personal-settings.js';
 
 /** Marks a database whose demo users still have the published default password. */
@@ -58,6 +59,7 @@ export async function seedDemo(
   await seedHome(db);
   await seedMisc(db, files);
   await seedData(db);
+  await seedQueries(db);
 }
 
 export async function usesDefaultDemoPassword(db: Db): Promise<boolean> {

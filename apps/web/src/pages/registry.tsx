@@ -54,6 +54,9 @@ const TemplateListPage = templatePage(() => import('./template/list'), 'Template
 const TemplateFormPage = templatePage(() => import('./template/form'), 'TemplateFormPage');
 const TemplateDraftListPage = templatePage(() => import('./template/drafts'), 'TemplateDraftListPage');
 const FormPreviewPage = templatePage(() => import('./template/preview'), 'FormPreviewPage');
+const QuerySqlPage = templatePage(() => import('./query/view'), 'QuerySqlPage');
+const CustomChartPage = templatePage(() => import('./query/chart'), 'CustomChartPage');
+const CustomQueryManagePage = templatePage(() => import('./query/manage'), 'CustomQueryManagePage');
 const MessagePage = approvalPage(() => import('./personal/message'), 'MessagePage');
 const MyTaskPage = approvalPage(() => import('./matter/myTask'), 'MyTaskPage');
 const DoneListPage = approvalPage(() => import('./matter/doneList'), 'DoneListPage');
@@ -131,6 +134,10 @@ const pages: Record<string, LazyPage<object>> = {
   templateForm: TemplateFormPage,
   templateDraftList: TemplateDraftListPage,
   formPreview: FormPreviewPage,
+  QuerySqlLayout: QuerySqlPage,
+  querySqlPreview: QuerySqlPage,
+  customChart: CustomChartPage,
+  customQueryManage: CustomQueryManagePage,
   auditLog: AuditLogPage,
 };
 

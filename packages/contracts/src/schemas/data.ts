@@ -23,6 +23,8 @@ export const BoField = Type.Object({
   maxLength: Type.Optional(Type.Integer()),
   /** number fields: at most this many decimals (money: 2) */
   decimals: Type.Optional(Type.Integer()),
+  /** the custom dialog (its alias) the form picks the value with */
+  dialog: Type.Optional(Type.String()),
 });
 export type BoField = Static<typeof BoField>;
 

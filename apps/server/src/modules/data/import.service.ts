@@ -11,7 +11,7 @@ import { importTemplate, readImport, writeExport } from './excel.js';
 import * as repo from './import.repository.js';
 import { assertValid, loadTemplate, requireButton, type LoadedTemplate } from './template.service.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PREVIEW_ROWS = 20;
 const EXPORT_BATCH = 1000;
 

@@ -9,6 +9,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
 import { PageLoading } from '../../../app/status';
+import { CustomDialogWidget } from '../../../components/custom-dialog/CustomDialogWidget';
 import { translateFormString } from '../../../components/schema-form/form-texts';
 import { formValidator, transformErrors } from '../../../components/schema-form/validation';
 import { templateKeys, useDictionaries, useTemplateInfo, type Row } from '../shared/data';
@@ -34,6 +35,26 @@ function mainSchema(schema: Record<string, unknown>, bo: BoDef, dicts: Map<strin
   }
   return { ...schema, properties } as RJSFSchema;
 }
+
+/** Fields picked in a custom dialog (the business object names the dialog) get the dialog widget. */
+function dialogUiSchema(uiSchema: UiSchema, bo: BoDef): UiSchema {
+  const picked = bo.fields.filter((field) => field.dialog);
+  return {
+    ...uiSchema,
+    ...Object.fromEntries(
+      picked.map((field) => [
+        field.name,
+        {
+          ...(uiSchema[field.name] as object),
+          'ui:widget': 'customDialog',
+          'ui:options': { dialog: field.dialog },
+        },
+      ]),
+    ),
+  };
+}
+
+const WIDGETS = { customDialog: CustomDialogWidget };
 
 /**
  * A template's record (/templateForm/{templateKey}/{action}[/{data}]): add (data: a draft), edit or get
@@ -161,9 +182,10 @@ export function TemplateFormPage() {
         <Form
           schema={schema}
           uiSchema={{
-            ...(loaded.data.form.uiSchema as UiSchema),
+            ...dialogUiSchema(loaded.data.form.uiSchema as UiSchema, bo),
             'ui:submitButtonOptions': { norender: true },
           }}
+          widgets={WIDGETS}
           formData={data}
           validator={formValidator}
           transformErrors={transformErrors}

@@ -40,7 +40,7 @@ export const useTemplateInfo = (alias: string | undefined) =>
   });
 
 /** The dictionaries of a business object's dict fields, by type key. */
-export function useDictionaries(bo: BoDef | undefined): Map<string, DictItem[]> {
+export function useDictionaries(bo: Pick<BoDef, 'fields'> | undefined): Map<string, DictItem[]> {
   const typeKeys = [
     ...new Set((bo?.fields ?? []).flatMap((f) => (f.type === 'dict' && f.dict ? [f.dict] : []))),
   ];

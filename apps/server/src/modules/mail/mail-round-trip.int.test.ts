@@ -286,3 +286,23 @@ describe('marking, removing, drafts', () => {
     expect(await drafts()).toEqual([]);
   });
 });
+
+describe('sync failures', () => {
+  it('an account whose server refuses it fails with the reason; another account syncs in the same round', async () => {
+    const token = await as('xuhui');
+    const broken = await addAccount(t, token, {
+      ...mailSettings(servers, servers.users[0]),
+      password: 'wrong',
+    });
+    const fine = await addAccount(t, token, mailSettings(servers, servers.users[1]));
+    await t.call('syncMail', { token, query: { id: broken } });
+    await t.call('syncMail', { token, query: { id: fine } });
+    await runDueJobs(t.database.db, mailJobHandlers(configuredFileStore(t.config), mailKeyOf(t.config)));
+    const failed = (await t.call('getMailSyncState', { token, query: { id: broken } })).body.value;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toBeTruthy();
+    const done = (await t.call('getMailSyncState', { token, query: { id: fine } })).body.value;
+    expect(done).toMatchObject({ status: 'done', error: null });
+    expect(done.fetched).toBeGreaterThan(0);
+  });
+});

@@ -6,6 +6,7 @@ import { contentMessages } from './content-messages.js';
 import { fileMessages } from './file-messages.js';
 import { flowMessages } from './flow-messages.js';
 import { homeMessages } from './home-messages.js';
+import { mailMessages } from './mail-messages.js';
 import { miscMessages } from './misc-messages.js';
 import { queryMessages } from './query-messages.js';
 import { signMessages } from './sign-messages.js';
@@ -391,6 +392,7 @@ export const messages = {
   ...dataMessages,
   ...queryMessages,
   ...signMessages,
+  ...mailMessages,
   ...ssoMessages,
   ...distributionMessages,
 } satisfies Record<string, Texts>;

@@ -13,6 +13,7 @@ import { bpmRoutes } from './routes/bpm.js';
 import { contentRoutes } from './routes/content.js';
 import { dataRoutes } from './routes/data.js';
 import { fileRoutes } from './routes/files.js';
+import { mailRoutes } from './routes/mail.js';
 import { messageRoutes } from './routes/messages.js';
 import { miscRoutes } from './routes/misc.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -32,6 +33,7 @@ export const routes = {
   ...portalRoutes,
   ...shortUrlRoutes,
   ...messageRoutes,
+  ...mailRoutes,
   ...bpmRoutes,
   ...bpmTaskRoutes,
   ...bpmInstanceRoutes,

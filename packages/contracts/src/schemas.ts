@@ -13,6 +13,7 @@ import { bpmSchemas } from './schemas/bpm.js';
 import { contentSchemas } from './schemas/content.js';
 import { dataSchemas } from './schemas/data.js';
 import { fileSchemas } from './schemas/files.js';
+import { mailSchemas } from './schemas/mail.js';
 import { messageSchemas } from './schemas/messages.js';
 import { miscSchemas } from './schemas/misc.js';
 import { portalSchemas } from './schemas/portal.js';
@@ -28,6 +29,7 @@ export * from './schemas/bpm.js';
 export * from './schemas/content.js';
 export * from './schemas/data.js';
 export * from './schemas/files.js';
+export * from './schemas/mail.js';
 export * from './schemas/messages.js';
 export * from './schemas/misc.js';
 export * from './schemas/portal.js';
@@ -43,6 +45,7 @@ export const schemas = {
   ...portalSchemas,
   ...shortUrlSchemas,
   ...messageSchemas,
+  ...mailSchemas,
   ...bpmSchemas,
   ...bpmTaskSchemas,
   ...bpmInstanceSchemas,

@@ -370,6 +370,7 @@ export const systemSettings = pgTable('sys_setting', {
 });
 export * from './content.schema.js';
 export * from './home.schema.js';
+export * from './mail.schema.js';
 export * from './flow.schema.js';
 export * from './misc.schema.js';
 export * from './personal.schema.js';

@@ -63,6 +63,7 @@ export const ALLOWED_TYPES: Record<UploadPurpose, readonly string[]> = {
   newsImage: IMAGES,
   signature: ['png', 'jpg'],
   seal: ['png', 'jpg'],
+  mailAttachment: ATTACHMENTS,
 };
 
 /** Text types: they have no signature, so their extension names them once the bytes are text. */

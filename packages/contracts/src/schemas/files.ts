@@ -6,7 +6,8 @@ import type { RouteSchemas } from './route-schemas.js';
  * What an upload is for: each purpose accepts its own list of file types (detected from the bytes).
  * opinion: an approval opinion's attachment; newsAttachment: an attachment of a news item, notice or
  * meeting; newsCover: a news item's cover picture; newsImage: a picture inside a rich-text body;
- * signature: a handwritten signature (我的签章); seal: a seal's image.
+ * signature: a handwritten signature (我的签章); seal: a seal's image; mailAttachment: an attachment of a
+ * personal mail being written.
  */
 export const UPLOAD_PURPOSES = [
   'opinion',
@@ -15,6 +16,7 @@ export const UPLOAD_PURPOSES = [
   'newsImage',
   'signature',
   'seal',
+  'mailAttachment',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 

@@ -271,7 +271,11 @@ export function MailListPage() {
           <Card size="small">{pane === 'folders' ? folderPane : pane === 'list' ? listPane : reader}</Card>
         )}
       </Flex>
-      {draft && <ComposeDrawer draft={draft} accounts={accounts} onClose={() => setDraft(null)} />}
+      {draft && (
+        <Suspense fallback={null}>
+          <ComposeDrawer draft={draft} accounts={accounts} onClose={() => setDraft(null)} />
+        </Suspense>
+      )}
     </ReadableColors>
   );
 }

@@ -74,10 +74,6 @@ export function MailLinkmanPage() {
       cancelText: t('common.cancel'),
       onOk: () => remove.mutateAsync(ids),
     });
-  const open = (linkman: Partial<Linkman>) => {
-    setEditing(linkman);
-    form.setFieldsValue({ name: linkman.name ?? '', mailAddress: linkman.mailAddress ?? '' });
-  };
 
   return (
     <ReadableColors>
@@ -97,7 +93,7 @@ export function MailLinkmanPage() {
               setPage((current) => ({ ...current, page: 1 }));
             }}
           />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open({})}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             {t('mail.linkman.add')}
           </Button>
           <Button
@@ -148,7 +144,7 @@ export function MailLinkmanPage() {
                     size="small"
                     icon={<EditOutlined />}
                     aria-label={`${t('mail.linkman.edit')} ${linkman.name}`}
-                    onClick={() => open(linkman)}
+                    onClick={() => setEditing(linkman)}
                   />
                   <Button
                     size="small"
@@ -173,11 +169,12 @@ export function MailLinkmanPage() {
         confirmLoading={save.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
-        forceRender
+        destroyOnHidden
       >
         <Form<Values>
           form={form}
           layout="vertical"
+          initialValues={{ name: editing?.name ?? '', mailAddress: editing?.mailAddress ?? '' }}
           onFinish={(values) =>
             save.mutate({ name: values.name.trim(), mailAddress: values.mailAddress.trim() })
           }

@@ -24,6 +24,9 @@ import { CONTENT_FILES } from './modules/content/content.repository.js';
 import { contentHandlers } from './modules/content/content.routes.js';
 import { homeHandlers } from './modules/home/home.routes.js';
 import { readContentFiles } from './modules/content/content-files.js';
+import { mailHandlers } from './modules/mail/mail.routes.js';
+import { MAIL_FILES } from './modules/mail/account.repository.js';
+import { readMailFiles } from './modules/mail/mail.service.js';
 import { miscHandlers } from './modules/misc/misc.routes.js';
 import { dataHandlers } from './modules/data/data.routes.js';
 import { fileHandlers } from './modules/portal/file.routes.js';
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       [CONTENT_FILES]: readContentFiles,
       [SEAL_FILES]: readSealFiles,
       [MESSAGE_FILES]: readMessageFiles,
+      [MAIL_FILES]: readMailFiles,
     },
     converter: config.officeConverter && libreOfficeConverter(config.officeConverter),
     push: await createPushHub(database, config.pushHeartbeatSeconds * 1000),
@@ -123,6 +127,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...portalHandlers(services),
     ...fileHandlers(services),
     ...messageHandlers(services),
+    ...mailHandlers(services),
     ...pushHandlers(services),
     ...shortUrlHandlers(services),
     ...bpmHandlers(services),

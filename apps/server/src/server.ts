@@ -8,6 +8,8 @@ import { createMailer } from './mail/mailer.js';
 import { SESSION_CLEANUP_EVERY_MS, sessionJobHandlers } from './modules/auth/session-cleanup.js';
 import { bpmJobHandlers } from './modules/bpm/jobs.js';
 import { CLEANUP_EVERY_MS, fileJobHandlers } from './modules/portal/file-cleanup.js';
+import { mailJobHandlers } from './modules/mail/sync.js';
+import { mailKeyOf } from './modules/mail/password.js';
 import { looselyProtected, restrictNewFiles } from './security/data-dir.js';
 import { PLATFORM, SECOND_TENANT } from './seed/demo-data.js';
 
@@ -50,6 +52,7 @@ async function main() {
     ...bpmJobHandlers({ mailer, publicUrl: config.publicUrl }),
     ...fileJobHandlers(configuredFileStore(config)),
     ...sessionJobHandlers(),
+    ...mailJobHandlers(configuredFileStore(config), mailKeyOf(config)),
   };
   const jobs = startJobRunner(database.db, handlers, {
     intervalMs: JOB_POLL_MS,

@@ -47,6 +47,7 @@ listen = ${HOST}
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+auth_failure_delay = 0
 mail_location = maildir:${dir}/mail/%u
 mail_uid = ${MAIL_USER}
 mail_gid = ${MAIL_USER}

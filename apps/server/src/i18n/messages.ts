@@ -5,6 +5,7 @@ import { contentMessages } from './content-messages.js';
 import { fileMessages } from './file-messages.js';
 import { flowMessages } from './flow-messages.js';
 import { homeMessages } from './home-messages.js';
+import { mailMessages } from './mail-messages.js';
 import { miscMessages } from './misc-messages.js';
 import { signMessages } from './sign-messages.js';
 import { ssoMessages } from './sso-messages.js';
@@ -388,6 +389,7 @@ export const messages = {
   ...miscMessages,
   ...dataMessages,
   ...signMessages,
+  ...mailMessages,
   ...ssoMessages,
 } satisfies Record<string, Texts>;
 

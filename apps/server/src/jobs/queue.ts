@@ -26,6 +26,8 @@ export interface JobPayloads {
   'file.cleanup': Record<string, never>;
   /** periodic: forgets the activity of sign-in tokens past their lifetime (modules/auth/session-cleanup.ts) */
   'session.cleanup': Record<string, never>;
+  /** a sync of one mail account from its IMAP server (modules/mail/sync.ts) */
+  'mail.sync': { accountId: string };
 }
 export type JobKind = keyof JobPayloads;
 
@@ -39,11 +41,15 @@ export interface NewJob<K extends JobKind> {
   dedupeKey?: string;
 }
 
-/** Schedules a job in the caller's transaction: it exists exactly when the change that asked for it commits. */
+/**
+ * Schedules a job in the caller's transaction: it exists exactly when the change that asked for it commits.
+ * Answers its id.
+ */
 export async function scheduleJob<K extends JobKind>(tx: Executor, job: NewJob<K>) {
   if (job.dedupeKey) await cancelJobs(tx, job.tenantId, job.dedupeKey);
+  const id = newId();
   await tx.insert(scheduledJobs).values({
-    id: newId(),
+    id,
     tenantId: job.tenantId,
     kind: job.kind,
     payload: job.payload,
@@ -51,6 +57,7 @@ export async function scheduleJob<K extends JobKind>(tx: Executor, job: NewJob<K
     maxAttempts: job.maxAttempts ?? 1,
     dedupeKey: job.dedupeKey ?? null,
   });
+  return id;
 }
 
 /** Drops the pending job of a key (a handled task needs no reminder). */

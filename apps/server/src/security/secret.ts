@@ -18,7 +18,7 @@ export function loadMasterSecret(secretKey: string | undefined, dataDir: string)
 
 export function deriveKey(
   master: Buffer,
-  purpose: 'token' | 'at-rest' | 'image-link' | 'signature-proof',
+  purpose: 'token' | 'at-rest' | 'image-link' | 'signature-proof' | 'mail-password',
 ): Buffer {
   return Buffer.from(hkdfSync('sha256', master, 'eip-portal', purpose, 32));
 }

@@ -15,7 +15,7 @@ const TABLE_CELL = ['colspan', 'rowspan', 'data-colwidth'];
  * named. Whatever is not on the list is dropped; the text inside a dropped element stays, except for
  * the contents of script, style and textarea.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+export const BODY_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -94,7 +94,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /** The body as it is stored and served: cleaned by the allow-list, never refused. */
-export const sanitizeBody = (html: string): string => sanitizeHtml(html, OPTIONS);
+export const sanitizeBody = (html: string): string => sanitizeHtml(html, BODY_OPTIONS);
 
 /** The files a sanitised body shows as images (by their data-file-id). */
 export function bodyFileIds(html: string): string[] {

@@ -1,0 +1,115 @@
+import { Readable } from 'node:stream';
+import type { MailAddress, MailAttachment } from '@eip/contracts';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { Executor } from '../../db/client.js';
+import { newId } from '../../db/ids.js';
+import type { FileStore } from '../../files/store.js';
+import { sanitizeFileName } from '../../files/names.js';
+import { insertFile, linkFiles } from '../portal/file.repository.js';
+import { MAIL_FILES } from './account.repository.js';
+import { sanitizeMail } from './body.js';
+import type { NewMessage } from './mail.repository.js';
+
+/** The creator of the files that came with mail: not an upload of the user, so not counted in their quota. */
+export const MAIL_SYNC_CREATOR = 'mail-sync';
+const PREVIEW_LENGTH = 200;
+
+const addresses = (value: AddressObject | AddressObject[] | undefined): MailAddress[] =>
+  (Array.isArray(value) ? value : value ? [value] : []).flatMap((group) =>
+    group.value.flatMap((a) =>
+      a.group
+        ? a.group.map((m) => ({ name: m.name, address: m.address ?? '' }))
+        : [{ name: a.name, address: a.address ?? '' }],
+    ),
+  );
+
+const references = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value : value ? value.split(/\s+/) : [];
+
+/** What a parsed mail adds to its row: addresses, body (sanitised), preview, threading headers. */
+export function mailFields(parsed: ParsedMail) {
+  const from = addresses(parsed.from)[0] ?? null;
+  const to = addresses(parsed.to);
+  const cc = addresses(parsed.cc);
+  const bcc = addresses(parsed.bcc);
+  const text = parsed.text ?? null;
+  return {
+    messageId: parsed.messageId ?? null,
+    inReplyTo: parsed.inReplyTo ?? null,
+    references: references(parsed.references),
+    subject: parsed.subject ?? '',
+    fromAddress: from,
+    toAddresses: to,
+    ccAddresses: cc,
+    bccAddresses: bcc,
+    replyToAddresses: addresses(parsed.replyTo),
+    people: [from, ...to, ...cc].map((a) => (a ? `${a.name} ${a.address}` : '')).join(' '),
+    sendDate: parsed.date ?? null,
+    preview: (text ?? '').replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH),
+    html: typeof parsed.html === 'string' ? sanitizeMail(parsed.html) : null,
+    text,
+  };
+}
+
+/** Where a parsed mail is kept: its row's keys, and the store for its attachments. */
+export interface MailTarget {
+  tenantId: string;
+  id: string;
+  userId: string;
+  accountId: string;
+  folderId: string;
+  uid: number;
+  isRead: boolean;
+}
+
+/**
+ * Parses a raw message (RFC 5322: any MIME, RFC 2047/2231 names, GBK/Big5 bodies — mailparser decodes
+ * them) into its row; its attachments go to the file store and are linked to the mail, so they download
+ * through the file routes for whoever keeps the mail. Throws when the bytes are not a message.
+ */
+export async function parseMail(
+  db: Executor,
+  store: FileStore,
+  target: MailTarget,
+  source: Buffer,
+): Promise<NewMessage> {
+  const parsed = await simpleParser(source);
+  const attachments: MailAttachment[] = [];
+  for (const part of parsed.attachments) {
+    if (part.related) continue;
+    const fileId = newId();
+    const fileName = sanitizeFileName(part.filename ?? 'attachment');
+    const size = await store.put(target.tenantId, fileId, Readable.from([part.content]));
+    await insertFile(db, {
+      tenantId: target.tenantId,
+      id: fileId,
+      name: fileName,
+      contentType: part.contentType || 'application/octet-stream',
+      size,
+      createdBy: MAIL_SYNC_CREATOR,
+      purpose: 'mailAttachment',
+    });
+    attachments.push({ fileId, fileName, size, contentType: part.contentType || 'application/octet-stream' });
+  }
+  if (attachments.length)
+    await linkFiles(
+      db,
+      target.tenantId,
+      { type: MAIL_FILES, id: target.id },
+      attachments.map((a) => a.fileId),
+    );
+  return { ...target, ...mailFields(parsed), attachments, hasAttachments: attachments.length > 0 };
+}
+
+/** The row of a message that could not be parsed (or was too big): recorded, skipped by the next sync. */
+export const unreadableMail = (target: MailTarget, subject: string, reason: string): NewMessage => ({
+  ...target,
+  subject,
+  toAddresses: [],
+  ccAddresses: [],
+  bccAddresses: [],
+  replyToAddresses: [],
+  people: '',
+  preview: '',
+  unreadable: reason.slice(0, 500),
+});

@@ -189,7 +189,7 @@ export function MailListPage() {
       title={current ? folderName(current) : t('mail.list.title')}
       rows={list.data?.rows ?? []}
       total={list.data?.total ?? 0}
-      loading={list.isPending}
+      loading={list.isLoading}
       error={list.error}
       page={page}
       onPage={setPage}

@@ -7,6 +7,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
+import { useSettings } from '../../../stores/settings';
 import { AttachmentUpload } from '../../../components/attachments/AttachmentUpload';
 import { RichTextEditor } from '../../news/edit/components/RichTextEditor';
 import { mailKeys } from '../shared/keys';
@@ -94,6 +95,7 @@ export function ComposeDrawer({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const mobile = useSettings((state) => state.device === 'mobile');
   const [showCopies, setShowCopies] = useState(draft.cc.length > 0 || draft.bcc.length > 0);
   const fallback = accounts.find((account) => account.isDefault) ?? accounts[0];
   const submit = useMutation({
@@ -143,8 +145,7 @@ export function ComposeDrawer({
       open
       title={t('mail.compose.title')}
       onClose={onClose}
-      size="large"
-      styles={{ wrapper: { width: 'min(760px, 100vw)' } }}
+      size={mobile ? '100%' : 760}
       destroyOnHidden
       footer={
         <Flex gap="small" justify="flex-end" wrap>

@@ -1,5 +1,5 @@
 import type { QueryFilter } from '@eip/contracts';
-import { SettingOutlined } from '@ant-design/icons';
+import { EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Grid, Modal, Result, Skeleton, Typography, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -124,6 +124,7 @@ export function MailListPage() {
     setPage((p) => ({ ...p, page: 1 }));
     setPane('list');
   };
+  const compose = () => setDraft({ ...EMPTY_DRAFT, accountId: account?.id });
   const answer = (mail: MailDetail, kind: Answer) =>
     setDraft(
       answerDraft(
@@ -181,7 +182,7 @@ export function MailListPage() {
       onFolder={chooseFolder}
       syncing={sync.busy}
       onSync={() => sync.start(account.id)}
-      onCompose={() => setDraft({ ...EMPTY_DRAFT, accountId: account.id })}
+      onCompose={compose}
     />
   );
   const listPane = (
@@ -238,9 +239,14 @@ export function MailListPage() {
         <Flex align="center" gap="small" wrap>
           {title}
           {!wide && pane !== 'folders' && (
-            <Button size="small" onClick={() => setPane('folders')}>
-              {t('mail.list.folders')}
-            </Button>
+            <>
+              <Button size="small" onClick={() => setPane('folders')}>
+                {t('mail.list.folders')}
+              </Button>
+              <Button size="small" type="primary" icon={<EditOutlined />} onClick={compose}>
+                {t('mail.compose.title')}
+              </Button>
+            </>
           )}
         </Flex>
         {sync.busy && (

@@ -32,7 +32,16 @@ const NEW_ACCOUNT: Partial<Values> = {
  * Adds or edits a mail account. The password is write-only: editing, an empty password keeps the stored one
  * (isOriginPwd). 测试连接 tries the servers with what the form holds and shows which step failed.
  */
-export function AccountDialog({ account, onClose }: { account: Account | null; onClose: () => void }) {
+export function AccountDialog({
+  account,
+  first,
+  onClose,
+}: {
+  account: Account | null;
+  /** the user has no account yet: the new one is the default */
+  first: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -122,7 +131,7 @@ export function AccountDialog({ account, onClose }: { account: Account | null; o
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={account ? { ...account, password: '' } : NEW_ACCOUNT}
+        initialValues={account ? { ...account, password: '' } : { ...NEW_ACCOUNT, isDefault: first }}
         onValuesChange={() => test.reset()}
         onFinish={(values) => save.mutate(values)}
       >

@@ -110,6 +110,8 @@ describe('邮箱设置 (/mail/mailSetting)', () => {
       account: 'wangfang@example.com',
       smtpHost: 'smtp.example.com',
       password: 'Secret#1',
+      // the first account is the default one
+      isDefault: true,
     });
     expect(body).not.toHaveProperty('id');
     expect(body).not.toHaveProperty('isOriginPwd');

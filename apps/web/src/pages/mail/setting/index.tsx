@@ -57,7 +57,11 @@ export function MailSettingPage() {
       ]}
       dialog={
         editing && (
-          <AccountDialog account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <AccountDialog
+            account={editing === 'new' ? null : editing}
+            first={!accounts.data?.total}
+            onClose={() => setEditing(null)}
+          />
         )
       }
     />

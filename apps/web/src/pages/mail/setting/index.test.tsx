@@ -1,10 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { signInWith } from '../../../test/session';
 import { PageContent } from '../../registry';
+
+// the machine running the tests may be busy: each wait may take a few seconds
+configure({ asyncUtilTimeout: 5000 });
 
 const ACCOUNT = {
   id: 'a1',

@@ -94,7 +94,7 @@ export function MailReader({
             </>
           ))}
         {shown && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => onRemove(id)}>
+          <Button icon={<DeleteOutlined />} onClick={() => onRemove(id)}>
             {t('mail.remove')}
           </Button>
         )}

@@ -19,6 +19,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
+import { unlinkOwners } from '../portal/file.repository.js';
 import {
   meetingParticipants,
   meetingRooms,
@@ -262,15 +263,7 @@ export async function removeEntries(tx: Executor, tenantId: string, ids: string[
   await tx
     .delete(meetingParticipants)
     .where(and(eq(meetingParticipants.tenantId, tenantId), inArray(meetingParticipants.newsId, gone)));
-  await tx
-    .delete(sysFileLinks)
-    .where(
-      and(
-        eq(sysFileLinks.tenantId, tenantId),
-        eq(sysFileLinks.ownerType, CONTENT_FILES),
-        inArray(sysFileLinks.ownerId, gone),
-      ),
-    );
+  await unlinkOwners(tx, tenantId, CONTENT_FILES, gone);
   return gone.length;
 }
 

@@ -2,7 +2,8 @@ import type { MailSetting, MailSyncState, MailSyncStatus, MailTlsMode, QueryFilt
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
-import { mailAccounts, mailFolders, mailMessages, sysFileLinks } from '../../db/schema.js';
+import { mailAccounts, mailFolders, mailMessages } from '../../db/schema.js';
+import { unlinkOwners } from '../portal/file.repository.js';
 
 export type AccountRow = typeof mailAccounts.$inferSelect;
 export type AccountValues = Omit<typeof mailAccounts.$inferInsert, 'tenantId' | 'id' | 'userId'>;
@@ -159,15 +160,5 @@ export async function removeAccounts(db: Executor, tenantId: string, userId: str
 }
 
 /** Forgets the files of removed mails: a file nothing links to any more is cleaned up later. */
-export async function unlinkMailFiles(db: Executor, tenantId: string, mailIds: string[]) {
-  if (mailIds.length === 0) return;
-  await db
-    .delete(sysFileLinks)
-    .where(
-      and(
-        eq(sysFileLinks.tenantId, tenantId),
-        eq(sysFileLinks.ownerType, MAIL_FILES),
-        inArray(sysFileLinks.ownerId, mailIds),
-      ),
-    );
-}
+export const unlinkMailFiles = (db: Executor, tenantId: string, mailIds: string[]) =>
+  unlinkOwners(db, tenantId, MAIL_FILES, mailIds);

@@ -35,13 +35,12 @@ const REMOTE = /^(https?:)?\/\//i;
 export function withoutRemoteImages(html: string): { html: string; blocked: boolean } {
   let blocked = false;
   const cleaned = sanitizeHtml(html, {
-    allowedTags: false,
-    allowedAttributes: false,
-    allowVulnerableTags: false,
+    ...MAIL_OPTIONS,
     exclusiveFilter: (frame) => {
-      const remote = frame.tag === 'img' && REMOTE.test(frame.attribs.src ?? '');
+      if (frame.tag !== 'img') return false;
+      const remote = REMOTE.test(frame.attribs.src ?? '');
       if (remote) blocked = true;
-      return remote;
+      return remote || !frame.attribs.src;
     },
   });
   return { html: cleaned, blocked };

@@ -16,7 +16,7 @@ const COLUMNS: FilterColumns = {
   accountId: { sql: mailMessages.accountId, type: 'string' },
   folderId: { sql: mailMessages.folderId, type: 'string' },
   folderUse: {
-    sql: sql`(select f.special_use from mail_folder f where f.tenant_id = ${mailMessages.tenantId} and f.id = ${mailMessages.folderId})`,
+    sql: sql`(select f.special_use from mail_folder f where f.tenant_id = mail_message.tenant_id and f.id = mail_message.folder_id)`,
     type: 'string',
     sortable: false,
   },
@@ -140,8 +140,8 @@ export async function foldersOf(db: Executor, tenantId: string, accountIds: stri
   const rows = await db
     .select({
       folder: mailFolders,
-      total: sql<number>`(select count(*)::int from mail_message m where m.tenant_id = ${mailFolders.tenantId} and m.folder_id = ${mailFolders.id})`,
-      unread: sql<number>`(select count(*)::int from mail_message m where m.tenant_id = ${mailFolders.tenantId} and m.folder_id = ${mailFolders.id} and not m.is_read)`,
+      total: sql<number>`(select count(*)::int from mail_message m where m.tenant_id = mail_folder.tenant_id and m.folder_id = mail_folder.id)`,
+      unread: sql<number>`(select count(*)::int from mail_message m where m.tenant_id = mail_folder.tenant_id and m.folder_id = mail_folder.id and not m.is_read)`,
     })
     .from(mailFolders)
     .where(and(eq(mailFolders.tenantId, tenantId), inArray(mailFolders.accountId, accountIds)))

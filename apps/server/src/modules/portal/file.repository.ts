@@ -91,6 +91,20 @@ export async function linkFilesToOwners(
   await db.insert(sysFileLinks).values(links).onConflictDoNothing();
 }
 
+/** Unlinks every file of these owners (removed): a file nothing links to any more is cleaned up later. */
+export async function unlinkOwners(db: Executor, tenantId: string, ownerType: string, ownerIds: string[]) {
+  if (ownerIds.length === 0) return;
+  await db
+    .delete(sysFileLinks)
+    .where(
+      and(
+        eq(sysFileLinks.tenantId, tenantId),
+        eq(sysFileLinks.ownerType, ownerType),
+        inArray(sysFileLinks.ownerId, ownerIds),
+      ),
+    );
+}
+
 /** The owners a file is linked to, by owner type. */
 export async function ownersOfFile(db: Executor, tenantId: string, fileId: string) {
   const rows = await db

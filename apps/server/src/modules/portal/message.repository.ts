@@ -1,8 +1,9 @@
 import type { InnerMessage, InnerMessageDetail, MessageType, QueryFilter } from '@eip/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { innerMessages, sysFileLinks, users } from '../../db/schema.js';
+import { innerMessages, users } from '../../db/schema.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
+import { unlinkOwners } from './file.repository.js';
 import { MESSAGE_FILES } from './message-send.repository.js';
 
 type MessageRow = typeof innerMessages.$inferSelect;
@@ -92,16 +93,11 @@ export async function removeMessages(db: Executor, tenantId: string, receiverId:
     .where(and(receivedBy(tenantId, receiverId), inArray(innerMessages.id, ids)))
     .returning({ id: innerMessages.id });
   // their attachments are no longer theirs to read: a file nothing links to any more is cleaned up
-  if (rows.length)
-    await db.delete(sysFileLinks).where(
-      and(
-        eq(sysFileLinks.tenantId, tenantId),
-        eq(sysFileLinks.ownerType, MESSAGE_FILES),
-        inArray(
-          sysFileLinks.ownerId,
-          rows.map((row) => row.id),
-        ),
-      ),
-    );
+  await unlinkOwners(
+    db,
+    tenantId,
+    MESSAGE_FILES,
+    rows.map((row) => row.id),
+  );
   return rows.length;
 }

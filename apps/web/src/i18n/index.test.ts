@@ -6,6 +6,7 @@ import {
   loadContentTexts,
   loadDirectoryTexts,
   loadLanguage,
+  loadMailTexts,
   loadPortalTexts,
   loadTemplateTexts,
   storedLanguage,
@@ -13,6 +14,7 @@ import {
 import { approvalZhCN } from './locales/approval.zh-CN';
 import { contentZhCN } from './locales/content.zh-CN';
 import { directoryZhCN } from './locales/directory.zh-CN';
+import { mailZhCN } from './locales/mail.zh-CN';
 import { portalZhCN } from './locales/portal.zh-CN';
 import { templateZhCN } from './locales/template.zh-CN';
 import { enUS } from './locales/en-US';
@@ -41,6 +43,7 @@ describe('languages', () => {
       approval: approvalZhCN,
       content: contentZhCN,
       directory: directoryZhCN,
+      mail: mailZhCN,
       portal: portalZhCN,
       template: templateZhCN,
     };
@@ -80,6 +83,12 @@ describe('languages', () => {
     expect(i18n.exists('template.rowAdd', { lng: 'zh-CN' })).toBe(false);
     await loadTemplateTexts();
     expect(i18n.t('template.rowAdd', { lng: 'zh-CN' })).toBe('添加行');
+  });
+
+  it('the mail pages’ texts come with their pages', async () => {
+    expect(i18n.exists('mail.list.title', { lng: 'zh-CN' })).toBe(false);
+    await loadMailTexts();
+    expect(i18n.t('mail.list.title', { lng: 'zh-CN' })).toBe('我的邮件');
   });
 
   it('marks the document with the language in use', async () => {

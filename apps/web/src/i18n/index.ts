@@ -51,7 +51,7 @@ const loaders: Record<Exclude<Language, 'zh-CN'>, () => Promise<Messages>> = {
  * login page does not carry it (the other languages load whole). A failed load is tried again next time.
  */
 function textBundle(
-  key: 'approval' | 'content' | 'directory' | 'portal' | 'template',
+  key: 'approval' | 'content' | 'directory' | 'mail' | 'portal' | 'template',
   load: () => Promise<object>,
 ): () => Promise<void> {
   let loading: Promise<void> | undefined;
@@ -88,6 +88,11 @@ export const loadDirectoryTexts = textBundle('directory', () =>
 /** The texts of data templates. */
 export const loadTemplateTexts = textBundle('template', () =>
   import('./locales/template.zh-CN').then((module) => module.templateZhCN),
+);
+
+/** The texts of the mail pages. */
+export const loadMailTexts = textBundle('mail', () =>
+  import('./locales/mail.zh-CN').then((module) => module.mailZhCN),
 );
 
 /** The languages whose texts are all here (zh-CN is bundled). */

@@ -4,6 +4,7 @@ import {
   loadApprovalTexts,
   loadContentTexts,
   loadDirectoryTexts,
+  loadMailTexts,
   loadPortalTexts,
   loadTemplateTexts,
 } from '../i18n';
@@ -33,6 +34,19 @@ const contentPage: typeof lazyNamed = (load, name) =>
 const portalPage: typeof lazyNamed = (load, name) =>
   lazyNamed(
     () => Promise.all([load(), loadPortalTexts(), loadDateLocale()]).then(([module]) => module),
+    name,
+  );
+
+/**
+ * A mail page: its module, the mail texts, the approval texts (the settings table) and the content texts (the
+ * rich-text editor), and the dates' locale load together.
+ */
+const mailPage: typeof lazyNamed = (load, name) =>
+  lazyNamed(
+    () =>
+      Promise.all([load(), loadMailTexts(), loadApprovalTexts(), loadContentTexts(), loadDateLocale()]).then(
+        ([module]) => module,
+      ),
     name,
   );
 
@@ -86,6 +100,9 @@ const SealManagePage = approvalPage(() => import('./personal/sealManage'), 'Seal
 const StartProcessPage = approvalPage(() => import('./matter/startProcess'), 'StartProcessPage');
 const ApprovalFormPage = approvalPage(() => import('./matter/approvalForm'), 'ApprovalFormPage');
 const ShareInstPage = approvalPage(() => import('./matter/approvalForm'), 'ShareInstPage');
+const MailListPage = mailPage(() => import('./mail/list'), 'MailListPage');
+const MailSettingPage = mailPage(() => import('./mail/setting'), 'MailSettingPage');
+const MailLinkmanPage = mailPage(() => import('./mail/linkman'), 'MailLinkmanPage');
 const NewsListPage = contentPage(() => import('./news/newsList'), 'NewsListPage');
 const NoticeListPage = contentPage(() => import('./news/noticeList'), 'NoticeListPage');
 const MeetingListPage = contentPage(() => import('./news/meetingList'), 'MeetingListPage');
@@ -102,6 +119,9 @@ const pages: Record<string, LazyPage<object>> = {
   appContent: AppContentPage,
   sysModulePreview: AppContentPage,
   message: MessagePage,
+  mailList: MailListPage,
+  mailSetting: MailSettingPage,
+  mailLinkman: MailLinkmanPage,
   myTask: MyTaskPage,
   doneList: DoneListPage,
   myRequest: MyRequestPage,

@@ -3,6 +3,7 @@ import { contentEnUS } from './content.en-US';
 import { portalEnUS } from './portal.en-US';
 import { directoryEnUS } from './directory.en-US';
 import { templateEnUS } from './template.en-US';
+import { mailEnUS } from './mail.en-US';
 import type { Messages } from './zh-CN';
 import { signInTexts } from './signIn';
 
@@ -287,4 +288,5 @@ export const enUS: Messages = {
   portal: portalEnUS,
   directory: directoryEnUS,
   template: templateEnUS,
+  mail: mailEnUS,
 };

@@ -1,4 +1,5 @@
 import type { directoryZhCN } from './directory.zh-CN';
+import type { mailZhCN } from './mail.zh-CN';
 import type { templateZhCN } from './template.zh-CN';
 import type { approvalZhCN } from './approval.zh-CN';
 import type { contentZhCN } from './content.zh-CN';
@@ -294,4 +295,5 @@ export type Messages = typeof zhCN & {
   portal: typeof portalZhCN;
   directory: typeof directoryZhCN;
   template: typeof templateZhCN;
+  mail: typeof mailZhCN;
 };

@@ -3,6 +3,7 @@ import { contentZhTW } from './content.zh-TW';
 import { portalZhTW } from './portal.zh-TW';
 import { directoryZhTW } from './directory.zh-TW';
 import { templateZhTW } from './template.zh-TW';
+import { mailZhTW } from './mail.zh-TW';
 import type { Messages } from './zh-CN';
 import { signInTexts } from './signIn';
 
@@ -286,4 +287,5 @@ export const zhTW: Messages = {
   portal: portalZhTW,
   directory: directoryZhTW,
   template: templateZhTW,
+  mail: mailZhTW,
 };

@@ -167,6 +167,9 @@ export const MailAddressInput = Type.Object(
 const Recipients = Type.Array(MailAddressInput, { maxItems: MAIL_RECIPIENTS_MAX });
 
 /** A mail to send (or keep as a draft). */
+/** The method permission of sending mail (spec §6); administrators hold every method. */
+export const MAIL_SEND_METHOD = 'mail:send';
+
 export const SendMailBody = Type.Object(
   {
     accountId: Id,

@@ -66,10 +66,9 @@ export async function saveAccount(db: Db, key: MailKey, auth: AuthContext, body:
   const { settings, existing } = await settingsOf(db, key, auth, body);
   return db.transaction(async (tx) => {
     const id = existing?.id ?? newId();
-    const isDefault =
-      body.isDefault ??
-      existing?.isDefault ??
-      (await repo.accountCount(tx, auth.tenantId, auth.userId)) === 0;
+    // a user's only account is their default, whatever the body says
+    const others = (await repo.accountCount(tx, auth.tenantId, auth.userId)) - (existing ? 1 : 0);
+    const isDefault = others === 0 || (body.isDefault ?? existing?.isDefault ?? false);
     if (isDefault) await repo.clearDefault(tx, auth.tenantId, auth.userId);
     const values = {
       ...settings,

@@ -1,9 +1,11 @@
-import { routeUrl } from '@eip/contracts';
+import { MAIL_SEND_METHOD, routeUrl } from '@eip/contracts';
+import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { acmeTenantId, expectRefused, signIn } from '../../../test/fixtures.js';
+import { acmeTenantId, expectRefused, rowCount, signIn } from '../../../test/fixtures.js';
+import { mailMessages, methodRoles, methods } from '../../db/schema.js';
 import { addAccount, mailSettings } from '../../../test/mail.js';
 import { startMailServers, type MailServers, type MailUser } from '../../../test/mail-servers.js';
 import { uploadFile } from '../../../test/upload.js';
@@ -284,6 +286,30 @@ describe('marking, removing, drafts', () => {
     });
     expect(sent.body.state, sent.body.message).toBe(true);
     expect(await drafts()).toEqual([]);
+  });
+
+  it('sending and drafting need the method mail:send (spec §6): without it → 403 and nothing is kept', async () => {
+    const token = await as('zhangwei');
+    const [method] = await t.database.db.select().from(methods).where(eq(methods.alias, MAIL_SEND_METHOD));
+    const holders = await t.database.db
+      .select()
+      .from(methodRoles)
+      .where(eq(methodRoles.methodId, method!.id));
+    await t.database.db.delete(methodRoles).where(eq(methodRoles.methodId, method!.id));
+    try {
+      const before = await rowCount(t, mailMessages);
+      const body = {
+        accountId: aliceAccount,
+        to: [{ address: servers.users[1].address }],
+        subject: '无权',
+        html: '',
+      };
+      expectRefused(await t.call('sendMail', { token, body }), 403);
+      expectRefused(await t.call('sendMail', { token, body: { ...body, saveAsDraft: true } }), 403);
+      expect(await rowCount(t, mailMessages)).toBe(before);
+    } finally {
+      await t.database.db.insert(methodRoles).values(holders);
+    }
   });
 });
 

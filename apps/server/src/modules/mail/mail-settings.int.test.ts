@@ -23,7 +23,8 @@ const alice = () => mailSettings(servers, servers.users[0]);
 describe('mail settings', () => {
   it('saves an account with its password encrypted at rest and never sent back; the first is the default', async () => {
     const token = await as('zhangwei');
-    const id = await addAccount(t, token, alice());
+    // the user's only account is their default even when the body says otherwise
+    const id = await addAccount(t, token, { ...alice(), isDefault: false });
     const [row] = await t.database.db.select().from(mailAccounts).where(eq(mailAccounts.id, id));
     expect(row!.password).not.toContain(servers.users[0].password);
     expect(decryptPassword(mailKeyOf(t.config), row!.tenantId, id, row!.password)).toBe(

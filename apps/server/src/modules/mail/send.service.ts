@@ -1,13 +1,14 @@
-import type { MailAddress, SendMailBody, SendMailResult } from '@eip/contracts';
+import { MAIL_SEND_METHOD, type MailAddress, type SendMailBody, type SendMailResult } from '@eip/contracts';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { buffer } from 'node:stream/consumers';
 import { newId } from '../../db/ids.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { Services } from '../../services.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { readableFile } from '../portal/file.service.js';
+import { holdsMethod } from '../portal/menu.repository.js';
 import { checkAddress, ownAccount, serverSettings } from './account.service.js';
 import { sanitizeMail, textToHtml } from './body.js';
 import { smtpOf, withImap } from './connect.js';
@@ -62,6 +63,7 @@ export async function sendMail(
   body: SendMailBody,
 ): Promise<SendMailResult> {
   const { db } = services;
+  if (!(await holdsMethod(db, auth.tenantId, auth.userId, MAIL_SEND_METHOD))) throw forbidden();
   const account = await ownAccount(db, auth, body.accountId);
   const to = recipients(body.to);
   const cc = recipients(body.cc);

@@ -1,4 +1,4 @@
-import type { MailFolderUse, RouteValue } from '@eip/contracts';
+import { MAIL_SEND_METHOD, type MailFolderUse, type RouteValue } from '@eip/contracts';
 import {
   ContainerOutlined,
   DeleteOutlined,
@@ -12,6 +12,7 @@ import {
 import { Badge, Button, Flex, Menu, Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../app/permission';
 
 /** An account of the user with its folders. */
 export type MailAccount = RouteValue<'getMailTreeData'>[number];
@@ -70,9 +71,11 @@ export function FolderPane({
         />
       )}
       <Flex gap="small">
-        <Button type="primary" icon={<EditOutlined />} onClick={onCompose} style={{ flex: 1 }}>
-          {t('mail.compose.title')}
-        </Button>
+        <Permission codes={[MAIL_SEND_METHOD]}>
+          <Button type="primary" icon={<EditOutlined />} onClick={onCompose} style={{ flex: 1 }}>
+            {t('mail.compose.title')}
+          </Button>
+        </Permission>
         <Button
           icon={<SyncOutlined spin={syncing} />}
           disabled={syncing}

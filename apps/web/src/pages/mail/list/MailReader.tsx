@@ -1,3 +1,4 @@
+import { MAIL_SEND_METHOD } from '@eip/contracts';
 import {
   ArrowLeftOutlined,
   DeleteOutlined,
@@ -18,6 +19,7 @@ import { downloadFileById } from '../../../components/attachments/attachments';
 import { mailKeys } from '../shared/keys';
 import { showAddress, type Answer, type MailDetail } from './compose';
 import { bodyOf, MailBody } from './MailBody';
+import { Permission } from '../../../app/permission';
 
 /**
  * The reading pane: a mail's subject, sender, receivers and date, its body, its attachments (downloaded on a
@@ -74,20 +76,24 @@ export function MailReader({
         )}
         {shown &&
           (isDraft ? (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => onEditDraft(shown)}>
-              {t('mail.list.editDraft')}
-            </Button>
+            <Permission codes={[MAIL_SEND_METHOD]}>
+              <Button type="primary" icon={<EditOutlined />} onClick={() => onEditDraft(shown)}>
+                {t('mail.list.editDraft')}
+              </Button>
+            </Permission>
           ) : (
             <>
-              <Button icon={<RollbackOutlined />} onClick={() => onAnswer(shown, 'reply')}>
-                {t('mail.list.reply')}
-              </Button>
-              <Button icon={<TeamOutlined />} onClick={() => onAnswer(shown, 'replyAll')}>
-                {t('mail.list.replyAll')}
-              </Button>
-              <Button icon={<ShareAltOutlined />} onClick={() => onAnswer(shown, 'forward')}>
-                {t('mail.list.forward')}
-              </Button>
+              <Permission codes={[MAIL_SEND_METHOD]}>
+                <Button icon={<RollbackOutlined />} onClick={() => onAnswer(shown, 'reply')}>
+                  {t('mail.list.reply')}
+                </Button>
+                <Button icon={<TeamOutlined />} onClick={() => onAnswer(shown, 'replyAll')}>
+                  {t('mail.list.replyAll')}
+                </Button>
+                <Button icon={<ShareAltOutlined />} onClick={() => onAnswer(shown, 'forward')}>
+                  {t('mail.list.forward')}
+                </Button>
+              </Permission>
               <Button icon={<MailOutlined />} onClick={() => onMarkUnread(id)}>
                 {t('mail.list.markUnread')}
               </Button>

@@ -1,9 +1,11 @@
+import { MAIL_SEND_METHOD } from '@eip/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { signInWith } from '../../../test/session';
+import { useSession } from '../../../stores/session';
 import { PageContent } from '../../registry';
 
 // the machine running the tests may be busy: each wait may take a few seconds
@@ -75,6 +77,7 @@ describe('我的邮件 (/mail/mailList)', () => {
 
   it('lists the inbox, unread in bold; reads a mail (pictures blocked until allowed); a reply is prefilled', async () => {
     signInWith('t1');
+    useSession.setState({ permissions: [MAIL_SEND_METHOD] });
     const sent = stubFetch(({ url }) =>
       url.includes('getMailTreeData')
         ? envelope([ACCOUNT])

@@ -1,4 +1,4 @@
-import type { QueryFilter } from '@eip/contracts';
+import { MAIL_SEND_METHOD, type QueryFilter } from '@eip/contracts';
 import { EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Grid, Modal, Result, Skeleton, Typography, theme } from 'antd';
@@ -21,6 +21,7 @@ import { FolderPane, useFolderName } from './FolderPane';
 import { MailReader } from './MailReader';
 import { MailTable, type MailRow } from './MailTable';
 import { useSync } from './useSync';
+import { Permission } from '../../../app/permission';
 
 /** The editor loads when a mail is first written. */
 const ComposeDrawer = lazy(() =>
@@ -243,9 +244,11 @@ export function MailListPage() {
               <Button size="small" onClick={() => setPane('folders')}>
                 {t('mail.list.folders')}
               </Button>
-              <Button size="small" type="primary" icon={<EditOutlined />} onClick={compose}>
-                {t('mail.compose.title')}
-              </Button>
+              <Permission codes={[MAIL_SEND_METHOD]}>
+                <Button size="small" type="primary" icon={<EditOutlined />} onClick={compose}>
+                  {t('mail.compose.title')}
+                </Button>
+              </Permission>
             </>
           )}
         </Flex>

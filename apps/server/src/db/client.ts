@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { listenDirect } from './listener.js';
+import { listenDirect, type ListenHandlers } from './listener.js';
 
 /**
  * The database as the repositories see it. It is opened without drizzle's relational query API (no
@@ -13,13 +13,6 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
-
-/** What a listener is told: a notification's payload, or that some may have been missed. */
-export interface ListenHandlers {
-  onNotify(payload: string): void;
-  /** the listening connection was lost and is back: whatever was notified meanwhile is lost */
-  onResync(): void;
-}
 
 export interface Database {
   db: Db;

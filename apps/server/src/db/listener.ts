@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import type { ListenHandlers } from './client.js';
+
+/** What a listener is told: a notification's payload, or that some may have been missed. */
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** the listening connection was lost and is back: whatever was notified meanwhile is lost */
+  onResync(): void;
+}
 
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5_000;

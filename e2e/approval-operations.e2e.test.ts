@@ -117,8 +117,11 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
       .filter({ hasText: '确定删除「高峰」吗' })
       .getByRole('button', { name: label('确定') })
       .click();
+    // the list reloads after the delete: on a busy machine that takes longer than expect.poll's 5 s default
     await expect
-      .poll(() => hujun.page.locator('.ant-table-row:visible').filter({ hasText: '高峰' }).count())
+      .poll(() => hujun.page.locator('.ant-table-row:visible').filter({ hasText: '高峰' }).count(), {
+        timeout: 30_000,
+      })
       .toBe(0);
   });
 

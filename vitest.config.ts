@@ -42,6 +42,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           setupFiles: ['apps/server/test/driver-warnings.ts'],
           provide: { engine },
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

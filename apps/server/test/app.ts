@@ -12,7 +12,6 @@ import { migrationsDir } from '../src/boot.js';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { withDatabase } from './global-setup.js';
-import { startS3Server } from './s3.js';
 
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 
@@ -85,7 +84,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eip-test-'));
   const database = sameDatabaseAs?.database ?? (await freshDatabase(path.join(dataDir, 'db')));
-  const s3 = process.env.TEST_FILE_STORE === 's3' && !env.FILE_STORE ? await startS3Server() : undefined;
+  const s3 =
+    process.env.TEST_FILE_STORE === 's3' && !env.FILE_STORE
+      ? await (await import('./s3.js')).startS3Server()
+      : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),

@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -58,20 +58,15 @@ export function s3FileStore({
   credentials,
   forcePathStyle,
 }: S3Settings): FileStore {
-  const client = new S3Client({
-    endpoint,
-    region,
-    credentials,
-    forcePathStyle,
-    // S3-compatible stores older than the SDK's default checksums (2025) refuse or mangle them
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // the SDK takes half a second to load: only a server configured for S3 loads it, on its first file
+  let loading: Promise<S3> | undefined;
+  const s3 = () => (loading ??= connect({ endpoint, region, credentials, forcePathStyle }));
   async function* objectBytes(key: string) {
+    const { sdk, client } = await s3();
     const object = await client
-      .send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+      .send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }))
       .catch((error: unknown) => {
-        if (!(error instanceof NoSuchKey)) throw error;
+        if (!(error instanceof sdk.NoSuchKey)) throw error;
         throw Object.assign(new Error(`ENOENT: no such object ${key}`), { code: 'ENOENT' });
       });
     yield* object.Body as Readable;
@@ -79,6 +74,7 @@ export function s3FileStore({
   return {
     async put(tenantId, fileId, content) {
       const key = keyOf(tenantId, fileId);
+      const { client, Upload } = await s3();
       let size = 0;
       async function* counted() {
         for await (const chunk of content as AsyncIterable<Buffer>) {
@@ -92,9 +88,35 @@ export function s3FileStore({
     },
     get: (tenantId, fileId) => Readable.from(objectBytes(keyOf(tenantId, fileId)), { objectMode: false }),
     async remove(tenantId, fileId) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(tenantId, fileId) }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: keyOf(tenantId, fileId) }));
     },
   };
+}
+
+interface S3 {
+  sdk: typeof S3Sdk;
+  Upload: typeof S3Upload;
+  client: S3Sdk.S3Client;
+}
+
+async function connect({
+  endpoint,
+  region,
+  credentials,
+  forcePathStyle,
+}: Omit<S3Settings, 'bucket'>): Promise<S3> {
+  const [sdk, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const client = new sdk.S3Client({
+    endpoint,
+    region,
+    credentials,
+    forcePathStyle,
+    // S3-compatible stores older than the SDK's default checksums (2025) refuse or mangle them
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { sdk, Upload, client };
 }
 
 /** The file store the configuration names: the `files` directory under DATA_DIR, or the S3 bucket. */

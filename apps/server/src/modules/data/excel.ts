@@ -8,13 +8,16 @@ import {
   type ImportRow,
   type Language,
 } from '@eip/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../errors.js';
 import { translate, type MessageKey } from '../../i18n/messages.js';
 
 /** Dictionary entries by type key: the sheet shows names, the records keep keys. */
 export type Dictionaries = Map<string, { key: string; name: string }[]>;
 type Data = Record<string, unknown>;
+
+/** ExcelJS takes over half a second to load: it is loaded on the first import or export, not at start. */
+const excel = async () => (await import('exceljs')).default;
 
 const header = (field: BoField) => (field.required ? `*${field.label}` : field.label);
 const headerLabel = (text: string) => text.replace(/^\*/, '').trim();
@@ -38,7 +41,7 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, fields: BoField[], d
 
 /** The import template: a main sheet, and a sheet per sub-table whose rows name their main-sheet row. */
 export async function importTemplate(bo: BoDefinition, name: string, dicts: Dictionaries): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   addSheet(workbook, name, bo.fields, dicts, false);
   for (const sub of bo.subs) addSheet(workbook, sub.name, sub.fields, dicts, true);
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -122,7 +125,7 @@ export async function readImport(
   dicts: Dictionaries,
   lang: Language,
 ): Promise<{ rows: ImportRow[]; errors: ImportError[] }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
@@ -165,7 +168,7 @@ export async function writeExport(
   dicts: Dictionaries,
   batches: AsyncIterable<Data[]>,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useSharedStrings: false, useStyles: false });
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ filename, useSharedStrings: false, useStyles: false });
   const main = workbook.addWorksheet(name);
   const subs = bo.subs.map((sub) => workbook.addWorksheet(sub.name));
   main.addRow(bo.fields.map((f) => f.label)).commit();

@@ -1,6 +1,6 @@
 import type { MailTestFailure, MailTestResult, MailTlsMode } from '@eip/contracts';
 import type { Language } from '@eip/contracts/codes';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { translate } from '../../i18n/messages.js';
 import { smtpTransport, SMTP_TIMEOUT_MS } from '../../mail/mailer.js';
 
@@ -21,9 +21,12 @@ export interface MailServerSettings {
 
 const tls = (settings: MailServerSettings) => ({ rejectUnauthorized: !settings.allowSelfSigned });
 
-/** An IMAP client for the account (not yet connected); every wait is bounded by SMTP_TIMEOUT_MS. */
-export const imapClient = (settings: MailServerSettings) =>
-  new ImapFlow({
+/**
+ * An IMAP client for the account (not yet connected); every wait is bounded by SMTP_TIMEOUT_MS. imapflow is
+ * loaded on the first use of mail, not at every start.
+ */
+const imapClient = async (settings: MailServerSettings) =>
+  new (await import('imapflow')).ImapFlow({
     host: settings.imapHost,
     port: settings.imapPort,
     secure: (settings.imapTls as MailTlsMode) === 'ssl',
@@ -39,7 +42,7 @@ export const imapClient = (settings: MailServerSettings) =>
 
 /** Runs `work` on a connected IMAP client and logs out, whatever happens. */
 export async function withImap<T>(settings: MailServerSettings, work: (client: ImapFlow) => Promise<T>) {
-  const client = imapClient(settings);
+  const client = await imapClient(settings);
   client.on('error', () => undefined);
   await client.connect();
   try {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MailAddress, MailAttachment } from '@eip/contracts';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import type { FileStore } from '../../files/store.js';
@@ -73,6 +73,8 @@ export async function parseMail(
   target: MailTarget,
   source: Buffer,
 ): Promise<NewMessage> {
+  // mailparser is loaded on the first message parsed, not at every start
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(source);
   const attachments: MailAttachment[] = [];
   for (const part of parsed.attachments) {

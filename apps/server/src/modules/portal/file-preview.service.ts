@@ -1,6 +1,5 @@
 import type { FilePreview } from '@eip/contracts';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { ConversionError } from '../../files/convert.js';
 import { charsetOf, previewKindOf, typeOfContentType } from '../../files/detect.js';
@@ -121,6 +120,8 @@ async function imageOf(
   if (previewKindOf(file.contentType) !== 'image') throw badRequest('file.notImage');
   if (!thumbnail) return inlineAsStored(services, file);
   const size = Number(thumbnail);
+  // sharp (libvips) is loaded on the first thumbnail, not at every start
+  const { default: sharp } = await import('sharp');
   const made = await rendition(services, file, `thumb-${size}`, (bytes) =>
     sharp(bytes, { limitInputPixels: MAX_THUMBNAIL_SOURCE_PIXELS })
       .rotate()

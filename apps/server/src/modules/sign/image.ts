@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** The largest image accepted as a signature or seal (bytes): a drawn pad or a phone photo fits. */
 export const SIGN_IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Larger sources are refused before decoding (a small file can claim huge dimensions). */
@@ -15,6 +13,8 @@ const PAPER_LUMINANCE = 225;
  * off, scaled to fit, as PNG. Null when nothing is left (a blank pad or a white picture).
  */
 export async function cleanSignImage(bytes: Buffer): Promise<Buffer | null> {
+  // sharp (libvips) is loaded on the first image, not at every start
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
     .rotate()
     .ensureAlpha()

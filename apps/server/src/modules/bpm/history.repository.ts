@@ -76,6 +76,10 @@ export async function wasOfferedTask(db: Executor, tenantId: string, taskId: str
   return Boolean(row);
 }
 
+/** The instance's handled tasks. */
+const doneTaskOf = (tenantId: string, instanceId: string) =>
+  and(eq(flowTasks.tenantId, tenantId), eq(flowTasks.instanceId, instanceId), eq(flowTasks.status, 'done'));
+
 /** The last person who handled a node of the instance (for a send-back to it). */
 export async function lastHandlerOf(tx: Executor, tenantId: string, instanceId: string, nodeId: string) {
   const [row] = await tx
@@ -83,9 +87,7 @@ export async function lastHandlerOf(tx: Executor, tenantId: string, instanceId: 
     .from(flowTasks)
     .where(
       and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
+        doneTaskOf(tenantId, instanceId),
         eq(flowTasks.type, 'NORMAL'),
         isNotNull(flowTasks.completedBy),
         eq(flowTasks.nodeId, nodeId),
@@ -101,14 +103,7 @@ export async function latestHandler(tx: Executor, tenantId: string, instanceId: 
   const [row] = await tx
     .select({ userId: flowTasks.completedBy })
     .from(flowTasks)
-    .where(
-      and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
-        isNotNull(flowTasks.completedBy),
-      ),
-    )
+    .where(and(doneTaskOf(tenantId, instanceId), isNotNull(flowTasks.completedBy)))
     .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id))
     .limit(1);
   return row?.userId ?? null;
@@ -119,14 +114,7 @@ export async function handledNodes(tx: Executor, tenantId: string, instanceId: s
   const rows = await tx
     .select({ nodeId: flowTasks.nodeId })
     .from(flowTasks)
-    .where(
-      and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
-        inArray(flowTasks.type, ['NORMAL', 'DELIVERTO']),
-      ),
-    )
+    .where(and(doneTaskOf(tenantId, instanceId), inArray(flowTasks.type, ['NORMAL', 'DELIVERTO'])))
     .orderBy(desc(flowTasks.completedAt), desc(flowTasks.id));
   return [...new Set(rows.map((r) => r.nodeId))];
 }
@@ -144,9 +132,7 @@ export async function handledSince(
     .from(flowTasks)
     .where(
       and(
-        eq(flowTasks.tenantId, tenantId),
-        eq(flowTasks.instanceId, instanceId),
-        eq(flowTasks.status, 'done'),
+        doneTaskOf(tenantId, instanceId),
         ne(flowTasks.id, exceptTaskId),
         sql`${flowTasks.completedAt} >= ${since.toISOString()}::timestamptz`,
       ),

@@ -1,19 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Skeleton, Typography, theme } from 'antd';
+import { Button, Descriptions, Flex, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
 import { formatTime } from '../../../components/approval/time';
 import { DocumentBody } from '../shared/DocumentBody';
 import { approvalKeys } from '../shared/queries';
+import { BackToDistributions, DistributionUnavailable } from './DishFrame';
 import { SignTag } from './SignTag';
 
 /** A distributed request as its receiver reads it (opening records the read), with 签收. */
 export function ReceivedDocument({ dishId }: { dishId: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const key = [...approvalKeys.all, 'dish', dishId];
   const detail = useQuery({
@@ -28,17 +27,7 @@ export function ReceivedDocument({ dishId }: { dishId: string }) {
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
     },
   });
-  const back = (
-    <Button onClick={() => navigate('/matter/distributeDocument')}>{t('approval.dish.back')}</Button>
-  );
-  if (detail.isError) {
-    return (
-      <Flex vertical gap="middle" align="flex-start">
-        <Alert type="error" showIcon title={t('approval.dish.notFound')} description={detail.error.message} />
-        {back}
-      </Flex>
-    );
-  }
+  if (detail.isError) return <DistributionUnavailable error={detail.error} />;
   if (!detail.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const { dish } = detail.data;
   return (
@@ -56,7 +45,7 @@ export function ReceivedDocument({ dishId }: { dishId: string }) {
               {t('approval.dish.sign')}
             </Button>
           )}
-          {back}
+          <BackToDistributions />
         </Flex>
       </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>

@@ -1,24 +1,14 @@
 import type { RouteValue } from '@eip/contracts';
 import { readonlyFormPath } from '@eip/contracts/utils';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Empty,
-  Flex,
-  Segmented,
-  Skeleton,
-  Table,
-  Typography,
-  theme,
-} from 'antd';
+import { Button, Descriptions, Empty, Flex, Segmented, Skeleton, Table, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/client';
 import { formatTime } from '../../../components/approval/time';
 import { approvalKeys } from '../shared/queries';
+import { BackToDistributions, DistributionUnavailable } from './DishFrame';
 import { SignTag } from './SignTag';
 
 type Receiver = RouteValue<'getDishOutDetail'>['receivers'][number];
@@ -35,17 +25,7 @@ export function SentDetail({ id }: { id: string }) {
     queryFn: () => call('getDishOutDetail', { query: { id }, silent: true }),
     retry: false,
   });
-  const back = (
-    <Button onClick={() => navigate('/matter/distributeDocument')}>{t('approval.dish.back')}</Button>
-  );
-  if (detail.isError) {
-    return (
-      <Flex vertical gap="middle" align="flex-start">
-        <Alert type="error" showIcon title={t('approval.dish.notFound')} description={detail.error.message} />
-        {back}
-      </Flex>
-    );
-  }
+  if (detail.isError) return <DistributionUnavailable error={detail.error} />;
   if (!detail.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const dish = detail.data;
   const receivers = dish.receivers.filter(
@@ -61,7 +41,7 @@ export function SentDetail({ id }: { id: string }) {
           <Button onClick={() => navigate(readonlyFormPath(dish.instId, 'done'))}>
             {t('approval.dish.openRequest')}
           </Button>
-          {back}
+          <BackToDistributions />
         </Flex>
       </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>

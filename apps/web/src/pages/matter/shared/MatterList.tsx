@@ -2,15 +2,16 @@ import type { QueryFilter } from '@eip/contracts';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Empty, Flex, Form, Input, Select, Table, Typography, theme } from 'antd';
-import type { ColumnsType, TableProps } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ReadableColors } from '../../../components/approval/ReadableColors';
+import { useTablePaging } from '../../../components/table/useTablePaging';
 import { useSettings } from '../../../stores/settings';
 import { useListKeyboard } from './keyboard';
-import { buildQueryFilter, type ListConditions, type ListSort } from './listQuery';
+import { buildQueryFilter, type ListConditions } from './listQuery';
 import { approvalKeys, flowTypesOf, POLL_MS, useDefinitions } from './queries';
 
 interface FormValues {
@@ -70,8 +71,7 @@ export function MatterList<Row extends object>({
   const definitions = useDefinitions();
   const flowTypes = useMemo(() => flowTypesOf(definitions.data?.rows ?? []), [definitions.data]);
   const [conditions, setConditions] = useState<ListConditions>({});
-  const [page, setPage] = useState({ page: 1, pageSize: PAGE_SIZES[0]! });
-  const [sort, setSort] = useState<ListSort | null>(null);
+  const { page, sort, onChange, firstPage } = useTablePaging<Row>(PAGE_SIZES[0]!);
   const [chosen, setChosen] = useState<Row[]>([]);
 
   const filter = buildQueryFilter(conditions, page, sort, timeProperty);
@@ -102,18 +102,7 @@ export function MatterList<Row extends object>({
         ? [values.range[0].format('YYYY-MM-DD'), values.range[1].format('YYYY-MM-DD')]
         : undefined,
     });
-    setPage((current) => ({ ...current, page: 1 }));
-  };
-
-  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const property = one?.columnKey ?? one?.field;
-    setSort(
-      one?.order && typeof property === 'string'
-        ? { property, direction: one.order === 'ascend' ? 'ASC' : 'DESC' }
-        : null,
-    );
-    setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZES[0]! });
+    firstPage();
   };
 
   const total = list.data?.total ?? 0;

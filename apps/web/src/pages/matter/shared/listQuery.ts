@@ -1,4 +1,5 @@
 import type { QueryField, QueryFilter } from '@eip/contracts';
+import type { TableSort } from '../../../components/table/useTablePaging';
 
 /** The query conditions a list offers (issue 5): subject, flow type and a time range. */
 export interface ListConditions {
@@ -7,11 +8,6 @@ export interface ListConditions {
   flowKeys?: string[];
   /** Local calendar days, inclusive, as `YYYY-MM-DD`. */
   range?: [string, string];
-}
-
-export interface ListSort {
-  property: string;
-  direction: 'ASC' | 'DESC';
 }
 
 export interface ListPage {
@@ -35,7 +31,7 @@ function dayBoundary(day: string, end: boolean): string {
 export function buildQueryFilter(
   conditions: ListConditions,
   page: ListPage,
-  sort: ListSort | null,
+  sort: TableSort | null,
   timeProperty = 'createTime',
 ): QueryFilter {
   const querys: QueryField[] = [];

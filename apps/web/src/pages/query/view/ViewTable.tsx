@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callBlob } from '../../../api/client';
 import { saveBlob } from '../../../components/attachments/attachments';
+import { useTablePaging } from '../../../components/table/useTablePaging';
 import { displayValue } from '../../template/shared/data';
 import type { ParamValues } from '../shared/ParamForm';
 
 type Row = RouteValue<'queryViewData'>['rows'][number];
-type Sort = { property: string; direction: 'ASC' | 'DESC' } | null;
 
 /** One query view: its rows for the parameter values, paged and sorted on the server, and its export. */
 export function ViewTable({
@@ -25,13 +25,12 @@ export function ViewTable({
   dicts: Map<string, DictItem[]>;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const [sort, setSort] = useState<Sort>(null);
+  const { page, sort, onChange, firstPage } = useTablePaging<Row>(10);
   // a new search starts from the first page (adjusted while rendering, not in an effect)
   const [searched, setSearched] = useState(params);
   if (searched !== params) {
     setSearched(params);
-    setPage((p) => ({ ...p, page: 1 }));
+    firstPage();
   }
   const rows = useQuery({
     queryKey: ['queryView', query.alias, view.alias, params, page, sort],
@@ -91,15 +90,7 @@ export function ViewTable({
           showSizeChanger: true,
           showTotal: (count) => t('template.query.total', { count }),
         }}
-        onChange={(pagination, _filters, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
-          setSort(
-            one?.order
-              ? { property: String(one.columnKey), direction: one.order === 'ascend' ? 'ASC' : 'DESC' }
-              : null,
-          );
-        }}
+        onChange={onChange}
       />
     </Flex>
   );

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call, callBlob } from '../../../api/client';
 import { saveBlob } from '../../../components/attachments/attachments';
+import { useTablePaging } from '../../../components/table/useTablePaging';
 import { toast } from '../../../app/feedback';
 import { PageLoading } from '../../../app/status';
 import { BatchUpdateDialog } from './BatchUpdateDialog';
@@ -35,7 +36,6 @@ import {
 } from '../shared/data';
 
 type Listed = RouteValue<'templateDataList'>['rows'][number];
-type Sort = { property: string; direction: 'ASC' | 'DESC' } | null;
 
 /** The filter form's values as QueryFilter conditions (LIKE, EQUAL, BETWEEN of the template). */
 function conditionsOf(template: DataTemplate, values: Record<string, unknown>): QueryField[] {
@@ -63,8 +63,7 @@ export function TemplateListPage() {
   const dicts = useDictionaries(info.data?.bo);
   const [form] = Form.useForm();
   const [querys, setQuerys] = useState<QueryField[]>([]);
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const [sort, setSort] = useState<Sort>(null);
+  const { page, sort, onChange, firstPage } = useTablePaging<Listed>(10);
   const [selected, setSelected] = useState<string[]>([]);
   const [batchOpen, setBatchOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -186,7 +185,7 @@ export function TemplateListPage() {
         layout="inline"
         onFinish={(values: Record<string, unknown>) => {
           setQuerys(conditionsOf(tpl, values));
-          setPage((p) => ({ ...p, page: 1 }));
+          firstPage();
         }}
       >
         {tpl.conditions.map(({ field: name, operation }) => {
@@ -292,15 +291,7 @@ export function TemplateListPage() {
             showSizeChanger: true,
             showTotal: (count) => t('template.total', { count }),
           }}
-          onChange={(pagination, _filters, sorter) => {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
-            setSort(
-              one?.order
-                ? { property: String(one.columnKey), direction: one.order === 'ascend' ? 'ASC' : 'DESC' }
-                : null,
-            );
-          }}
+          onChange={onChange}
         />
       )}
       {importOpen && (

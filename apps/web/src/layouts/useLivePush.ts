@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryKeys } from '../api/auth';
 import { sharedPush, type PushEvent } from '../api/push';
+import { mailKeys } from '../pages/mail/shared/keys';
 import { messageKeys } from '../pages/personal/message/keys';
 import { useSession } from '../stores/session';
 
@@ -23,6 +24,7 @@ const LIST_QUERIES: Record<PushList, QueryKey[]> = {
     ['approval', 'list', 'notice-toRead'],
     ['approval', 'list', 'notice-read'],
   ],
+  mail: [mailKeys.tree, mailKeys.lists],
 };
 const countKey = (list: string) => ['approval', 'count', list];
 

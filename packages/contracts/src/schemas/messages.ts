@@ -67,7 +67,7 @@ export type PushCounts = Static<typeof PushCounts>;
 export const PushMessage = Type.Pick(InnerMessage, ['id', 'subject', 'type', 'link', 'createTime']);
 export type PushMessage = Static<typeof PushMessage>;
 
-export const PUSH_LISTS = ['messages', 'todo', 'leaderTodo', 'notices'] as const;
+export const PUSH_LISTS = ['messages', 'todo', 'leaderTodo', 'notices', 'mail'] as const;
 export type PushList = (typeof PUSH_LISTS)[number];
 
 /** Lists whose rows changed and that a page showing them should ask for again (event `refresh`). */

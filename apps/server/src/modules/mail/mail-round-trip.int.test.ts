@@ -8,6 +8,7 @@ import { acmeTenantId, expectRefused, rowCount, signIn } from '../../../test/fix
 import { mailMessages, methodRoles, methods } from '../../db/schema.js';
 import { addAccount, mailSettings } from '../../../test/mail.js';
 import { startMailServers, type MailServers, type MailUser } from '../../../test/mail-servers.js';
+import { openStream } from '../../../test/sse.js';
 import { uploadFile } from '../../../test/upload.js';
 import { configuredFileStore } from '../../files/store.js';
 import { runDueJobs } from '../../jobs/runner.js';
@@ -167,6 +168,25 @@ describe('the round trip', () => {
       body: { querys: [{ property: 'folderUse', value: 'sent', operation: 'EQUAL' }] },
     });
     expect(sent.body.value.rows.map((m) => m.subject)).toEqual(['关于第一季度的报告']);
+  });
+
+  it('a finished sync tells its owner’s open pages to ask for their mail again (live push), and nobody else', async () => {
+    const url = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}${routeUrl('pushStream')}`;
+    const [owner, other] = await Promise.all([
+      openStream(url, await as('zhangwei')),
+      openStream(url, await as('wangfang')),
+    ]);
+    try {
+      await owner.next((e) => e.event === 'counts');
+      await sync('zhangwei', aliceAccount);
+      const hint = await owner.next((e) => e.event === 'refresh');
+      expect(JSON.parse(hint.data)).toEqual({ lists: ['mail'] });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(other.events.filter((e) => e.event === 'refresh')).toEqual([]);
+    } finally {
+      owner.close();
+      other.close();
+    }
   });
 
   it('a second sync adds nothing (incremental by UIDVALIDITY and UID)', async () => {

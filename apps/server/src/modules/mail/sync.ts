@@ -1,9 +1,10 @@
 import type { MailFolderUse } from '@eip/contracts';
 import type { ImapFlow, ListResponse } from 'imapflow';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import type { FileStore } from '../../files/store.js';
 import type { JobHandlers } from '../../jobs/runner.js';
+import { mailChanged } from '../push/push.repository.js';
 import * as accounts from './account.repository.js';
 import { serverSettings } from './account.service.js';
 import { withImap } from './connect.js';
@@ -188,22 +189,29 @@ export async function syncAccount(
   });
 }
 
+/** Records the end of an account's sync, and tells its owner's open pages to ask for their mail again. */
+async function syncEnded(
+  tx: Executor,
+  tenantId: string,
+  accountId: string,
+  end: Partial<accounts.AccountValues>,
+) {
+  const account = await accounts.updateAccount(tx, tenantId, accountId, {
+    ...end,
+    syncFinishedAt: new Date(),
+  });
+  if (account) await mailChanged(tx, tenantId, account.userId);
+}
+
 /** The sync of an account as a job: the IMAP work outside any transaction, its end recorded on the account. */
 export const mailJobHandlers = (store: FileStore, key: MailKey): JobHandlers => ({
   'mail.sync': {
     outside: (db, job) => syncAccount(db, store, key, job.tenantId, job.payload.accountId),
-    run: async (tx, job) => {
-      await accounts.updateAccount(tx, job.tenantId, job.payload.accountId, {
-        syncStatus: 'done',
-        syncFinishedAt: new Date(),
-      });
-    },
-    failed: async (tx, job, error) => {
-      await accounts.updateAccount(tx, job.tenantId, job.payload.accountId, {
+    run: (tx, job) => syncEnded(tx, job.tenantId, job.payload.accountId, { syncStatus: 'done' }),
+    failed: (tx, job, error) =>
+      syncEnded(tx, job.tenantId, job.payload.accountId, {
         syncStatus: 'failed',
-        syncFinishedAt: new Date(),
         syncError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      });
-    },
+      }),
   },
 });

@@ -1,4 +1,4 @@
-import type { PushCounts, PushList } from '@eip/contracts';
+import { PUSH_LISTS, type PushCounts, type PushList } from '@eip/contracts';
 import type { Database, Db } from '../../db/client.js';
 import type { AuthContext } from '../../security/tokens.js';
 import {
@@ -28,8 +28,9 @@ const KIND_LISTS: Record<string, PushList[]> = {
   message: ['messages'],
   notice: ['notices'],
   task: ['todo'],
+  mail: ['mail'],
 };
-const ALL_LISTS: PushList[] = ['messages', 'todo', 'leaderTodo', 'notices'];
+const ALL_LISTS: PushList[] = [...PUSH_LISTS];
 
 /** Where a stream's text goes (the HTTP answer). */
 export interface PushSink {

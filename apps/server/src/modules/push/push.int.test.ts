@@ -1,4 +1,4 @@
-import { routeUrl } from '@eip/contracts';
+import { PUSH_LISTS, routeUrl } from '@eip/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { flowSteps } from '../../../test/flow.js';
@@ -92,7 +92,7 @@ describe('live push stream', () => {
     const missed = JSON.parse((await resumed.next((e) => e.event === 'message')).data);
     expect(missed.link).toContain(instId);
     const refresh = await resumed.next((e) => e.event === 'refresh');
-    expect(JSON.parse(refresh.data).lists).toEqual(['messages', 'todo', 'leaderTodo', 'notices']);
+    expect(JSON.parse(refresh.data).lists).toEqual([...PUSH_LISTS]);
     // an id that is no cursor of ours is taken for none
     const odd = await stream('linxue', { 'last-event-id': '99999999999999999999' });
     await odd.next((e) => e.event === 'counts');

@@ -37,6 +37,11 @@ export async function endStreamsOf(
   );
 }
 
+/** Tells the user's streams that their mail lists changed (a sync ended), when the caller's transaction commits. */
+export async function mailChanged(db: Executor, tenantId: string, userId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${`${tenantId} ${userId} mail`})`);
+}
+
 /** The counts a push stream shows, read from the rows that are the truth. */
 export async function pushCounts(db: Executor, tenantId: string, userId: string): Promise<PushCounts> {
   const [messages, todo, leaderTodo, noticeToRead] = await Promise.all([

@@ -18,8 +18,8 @@ import { percentiles, timed, type Percentiles } from './stats.js';
 
 /** Who reads the mail: a demo user of the platform tenant */
 const READER = 'zhuting';
-/** IMAP connections that fill the mailbox at once (Dovecot allows 10 per user and address) */
-const APPENDERS = 8;
+/** IMAP connections that fill the mailbox at once (8 were no faster: Dovecot appends to one maildir in turn) */
+const APPENDERS = 4;
 
 export interface MailSize {
   /** messages in the INBOX that is synced */

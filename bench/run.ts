@@ -7,18 +7,23 @@ import { buildApp } from '../apps/server/src/app.js';
 import { prepareDatabase } from '../apps/server/src/boot.js';
 import { DEFAULT_DEMO_PASSWORD, loadConfig } from '../apps/server/src/config.js';
 import { hashPassword } from '../apps/server/src/security/passwords.js';
+import { deriveKey, loadMasterSecret } from '../apps/server/src/security/secret.js';
+import { createTokenService } from '../apps/server/src/security/tokens.js';
 import { createClient } from './client.js';
-import { startServerThread, type ServerThread } from './server-thread.js';
+import { startServerThread, threadMemory, type ServerThread } from './server-thread.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { benchCompletions, type CompletionResult } from './completions.js';
 import { createBenchDatabase, type BenchDatabase } from './database.js';
 import { createPgbench } from './pgbench.js';
 import { benchSignIn, type SignInResult } from './sign-in.js';
 import { timed, type Percentiles } from './stats.js';
+import type { PlanSummary } from './explain.js';
 import { benchTodoList, loadTodoTasks, type TodoResult, type TodoSize } from './todo-list.js';
 import { benchNewsList, loadNews, type NewsResult } from './news-list.js';
 import { benchHomeColumns, type HomeResult } from './home-columns.js';
 import { benchWeb, webReport, type WebResult } from './web.js';
+import { benchPush, type PushResult } from './push.js';
+import { benchMail, type MailResult } from './mail.js';
 import {
   benchAccount,
   benchUserQuery,
@@ -44,11 +49,35 @@ const TODO = { warmup: 16, samples: 600, seconds: 25, busySamples: 100, busySeco
 const WEB = { loads: 5, account: 'zhuting', approver: 'hujun', rounds: 7 };
 const NEWS = { warmup: 10, samples: 300, seconds: 20 };
 const HOME = { warmup: 10, samples: 300, seconds: 25 };
+/** open streams at each size (issue 16: p99 ≤ 1 s at 5,000); commits per size */
+const PUSH = { sizes: [1_000, 5_000], rounds: 3 };
+/** the INBOX synced from Dovecot, and the INBOX whose first page is read (issue 16) */
+const MAIL_SIZE = { sync: 10_000, page: 50_000 };
+const MAIL = { warmup: 10, samples: 300, seconds: 20 };
 
-const MODULES = ['sign-in', 'user-query', 'completions', 'todo', 'news', 'home', 'web'] as const;
+const MODULES = [
+  'sign-in',
+  'user-query',
+  'completions',
+  'todo',
+  'news',
+  'home',
+  'push',
+  'mail',
+  'web',
+] as const;
 type Module = (typeof MODULES)[number];
 /** the benches that share the bench database and its 100,000 users; `web` has a server of its own */
-const DATABASE_MODULES: readonly Module[] = ['sign-in', 'user-query', 'completions', 'todo', 'news', 'home'];
+const DATABASE_MODULES: readonly Module[] = [
+  'sign-in',
+  'user-query',
+  'completions',
+  'todo',
+  'news',
+  'home',
+  'push',
+  'mail',
+];
 
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 
@@ -66,6 +95,8 @@ interface Results {
   todoList?: TodoResult | { skipped: string };
   news?: NewsResult;
   home?: HomeResult;
+  push?: PushResult;
+  mail?: MailResult;
   web?: WebResult;
 }
 
@@ -172,6 +203,11 @@ function completionsReport(c: NonNullable<Results['completions']>, explainFile: 
   ];
 }
 
+/** One statement's EXPLAIN ANALYZE: its time, buffers, whether it scanned a table through, its plan nodes. */
+const planLine = (p: PlanSummary) =>
+  `    ${p.name.padEnd(40)} ${fixed(p.executionMs).padStart(6)} ms ${String(p.buffers).padStart(6)} buffers` +
+  `  ${p.seqScans.length ? `SEQ SCAN of ${p.seqScans.join(', ')}` : 'no seq scan'}: ${p.nodes.join(' › ')}`;
+
 function todoReport(t: NonNullable<Results['todoList']>, explainFile: string): string[] {
   if ('skipped' in t) return [`Todo list: skipped: ${t.skipped}`, ''];
   return [
@@ -192,11 +228,7 @@ function todoReport(t: NonNullable<Results['todoList']>, explainFile: string): s
     row('ratio busy ÷ select 1', fixed(t.ratio.busyTodo.p50), fixed(t.ratio.busyTodo.p99)),
     row('ratio busy, filtered ÷ select 1', fixed(t.ratio.busyFiltered.p50), fixed(t.ratio.busyFiltered.p99)),
     `  EXPLAIN ANALYZE of todoList's statements (plans in ${explainFile}):`,
-    ...t.plans.map(
-      (p) =>
-        `    ${p.name.padEnd(40)} ${fixed(p.executionMs).padStart(6)} ms ${String(p.buffers).padStart(6)} buffers` +
-        `  ${p.seqScans.length ? `SEQ SCAN of ${p.seqScans.join(', ')}` : 'no seq scan'}: ${p.nodes.join(' › ')}`,
-    ),
+    ...t.plans.map(planLine),
     '',
   ];
 }
@@ -214,11 +246,7 @@ function newsReport(n: NewsResult): string[] {
     row('ratio getNewsPagination ÷ select 1', fixed(n.ratio.list.p50), fixed(n.ratio.list.p99)),
     row('ratio getNews ÷ select 1', fixed(n.ratio.carousel.p50), fixed(n.ratio.carousel.p99)),
     `  EXPLAIN ANALYZE of listEntries' statements (plans in ${path.relative(process.cwd(), NEWS_EXPLAIN_FILE)}):`,
-    ...n.plans.map(
-      (p) =>
-        `    ${p.name.padEnd(40)} ${fixed(p.executionMs).padStart(6)} ms ${String(p.buffers).padStart(6)} buffers` +
-        `  ${p.seqScans.length ? `SEQ SCAN of ${p.seqScans.join(', ')}` : 'no seq scan'}: ${p.nodes.join(' › ')}`,
-    ),
+    ...n.plans.map(planLine),
     '',
   ];
 }
@@ -238,6 +266,53 @@ function homeReport(h: HomeResult): string[] {
   ];
 }
 
+const bytes = (value: number) => `${fixed(value / 1024)} KB`;
+
+function pushReport(p: PushResult): string[] {
+  return [
+    `Live push at ${p.sizes.map((s) => count(s.streams)).join(' and ')} open streams, ${p.rounds} commits each:`,
+    `  ${p.description}; the yardstick: a bare node:http server in a thread of its own writing one event to`,
+    '  as many open streams, from the request that triggers it',
+    row('', 'p50 ms', 'p99 ms', 'samples'),
+    ...p.sizes.flatMap((s) => [
+      latencyRow(`commit → event, ${count(s.streams)} streams`, s.push),
+      latencyRow(`  bare SSE fan-out, ${count(s.streams)}`, s.bare),
+      row(`  ratio push ÷ bare fan-out`, fixed(s.ratio.p50), fixed(s.ratio.p99)),
+      latencyRow(`  the commit (insert, COMMIT)`, s.commit),
+      `  ${count(s.streams)} streams opened in ${fixed(s.openSeconds)} s; per stream the server thread's heap grew ` +
+        `${bytes(s.perStream.heapBytes)}, its external memory ${bytes(s.perStream.externalBytes)}, ` +
+        `the process's RSS ${bytes(s.perStream.rssBytes)} (server and clients together)`,
+    ]),
+    latencyRow('select 1 on the bench pool', p.select1),
+    ...(p.serverThread
+      ? []
+      : ['  (PGlite: the server shares this thread with the clients, so its heap includes theirs)']),
+    '',
+  ];
+}
+
+function mailReport(m: MailResult): string[] {
+  return [
+    `Personal mail, the sync of ${count(m.size.sync)} mails and a page of ${count(m.size.page)}:`,
+    `  ${m.description}`,
+    `  ${count(m.size.sync)} mails appended in ${fixed(m.fillSeconds)} s`,
+    row('', 'per s', 'seconds', 'mails'),
+    row('sync (mail/v1/sync?id)', fixed(m.sync.perSecond), fixed(m.sync.seconds), String(m.sync.fetched)),
+    row('bare imapflow FETCH 1:*', fixed(m.bare.perSecond), fixed(m.bare.meanSeconds), String(m.size.sync)),
+    row('ratio sync ÷ bare fetch', m.ratio.toFixed(3)),
+    `  (the bare fetch: the mean of one before and one after the sync, ${m.bare.seconds.map(fixed).join(' and ')} s)`,
+    `  First page at ${count(m.size.page)} mails in the INBOX (${count(m.insertedRows)} of them inserted by SQL as`,
+    `  copies of the synced rows): ${m.pageDescription}; one caller at a time`,
+    row('', 'p50 ms', 'p99 ms', 'samples'),
+    latencyRow('listMails page 1 over HTTP', m.page),
+    latencyRow('select 1 on the server pool', m.select1),
+    row('ratio listMails ÷ select 1', fixed(m.pageRatio.p50), fixed(m.pageRatio.p99)),
+    `  EXPLAIN ANALYZE of queryMails' statements (plans in ${path.relative(process.cwd(), MAIL_EXPLAIN_FILE)}):`,
+    ...m.plans.map(planLine),
+    '',
+  ];
+}
+
 function report(r: Results, explainFile: string): string {
   return [
     '',
@@ -252,6 +327,8 @@ function report(r: Results, explainFile: string): string {
     ...(r.todoList ? todoReport(r.todoList, explainFile) : []),
     ...(r.news ? newsReport(r.news) : []),
     ...(r.home ? homeReport(r.home) : []),
+    ...(r.push ? pushReport(r.push) : []),
+    ...(r.mail ? mailReport(r.mail) : []),
     ...(r.web ? webReport(r.web, row) : []),
   ].join('\n');
 }
@@ -268,6 +345,7 @@ const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const EXPLAIN_FILE = path.join(RESULTS_DIR, 'todo-explain.txt');
 const COMPLETE_EXPLAIN_FILE = path.join(RESULTS_DIR, 'complete-explain.txt');
 const NEWS_EXPLAIN_FILE = path.join(RESULTS_DIR, 'news-explain.txt');
+const MAIL_EXPLAIN_FILE = path.join(RESULTS_DIR, 'mail-explain.txt');
 mkdirSync(RESULTS_DIR, { recursive: true });
 
 let interrupted = false;
@@ -289,6 +367,7 @@ async function startServer(bench: BenchDatabase, database: Database): Promise<Se
   return {
     origin,
     eventLoop: async () => performance.eventLoopUtilization(),
+    memory: async () => threadMemory(),
     stop: () => app.close(),
   };
 }
@@ -423,6 +502,60 @@ async function databaseBenches(
       users: size.users,
       password: BENCH_PASSWORD,
     });
+  }
+
+  await issue16Benches(
+    modules,
+    results,
+    { server, database, config, client, tenantId, engine: bench.engine },
+    teardown,
+  );
+}
+
+/** The benches of issue 16 on the bench database: live push, then personal mail. */
+async function issue16Benches(
+  modules: Module[],
+  results: Results,
+  context: {
+    server: ServerThread;
+    database: Database;
+    config: ReturnType<typeof loadConfig>;
+    client: ReturnType<typeof createClient>;
+    tenantId: string;
+    engine: BenchDatabase['engine'];
+  },
+  teardown: Array<() => Promise<unknown>>,
+) {
+  const { server, database, config, client, tenantId } = context;
+  if (modules.includes('push')) {
+    progress(`live push at ${PUSH.sizes.map(count).join(' and ')} streams`);
+    const tokens = createTokenService(
+      deriveKey(loadMasterSecret(config.secretKey, config.dataDir), 'token'),
+      config.tokenTtlSeconds,
+    );
+    results.push = await benchPush(
+      server.origin,
+      database.db,
+      tokens,
+      {
+        ...PUSH,
+        tenantId,
+        serverMemory: () => server.memory(),
+        serverThread: context.engine === 'postgres',
+      },
+      progress,
+    );
+  }
+  if (modules.includes('mail')) {
+    progress(`personal mail: sync of ${count(MAIL_SIZE.sync)} mails, page of ${count(MAIL_SIZE.page)}`);
+    results.mail = await benchMail(
+      client,
+      database.db,
+      config,
+      { ...MAIL, tenantId, password: DEFAULT_DEMO_PASSWORD, size: MAIL_SIZE, explainFile: MAIL_EXPLAIN_FILE },
+      teardown,
+      progress,
+    );
   }
 }
 

@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -15,7 +17,26 @@ interface Start {
   dataDir: string;
 }
 
-type Request = { type: 'eventLoop' } | { type: 'stop' };
+type Request = { type: 'eventLoop' } | { type: 'memory' } | { type: 'stop' };
+
+/** What a thread holds: its V8 heap in use and the memory outside it its objects hold (buffers, sockets'). */
+export interface ThreadMemory {
+  heapUsed: number;
+  external: number;
+  /** the whole process's resident set (every thread) */
+  rss: number;
+}
+
+v8.setFlagsFromString('--expose-gc');
+/** V8's collector, reachable in a fresh context once the flag is set */
+const collect = runInNewContext('gc') as () => void;
+
+/** This thread's memory after a full collection, so that garbage not yet collected does not count. */
+export function threadMemory(): ThreadMemory {
+  collect();
+  const heap = v8.getHeapStatistics();
+  return { heapUsed: heap.used_heap_size, external: heap.external_memory, rss: process.memoryUsage.rss() };
+}
 
 if (parentPort && (workerData as { serverThread?: boolean } | undefined)?.serverThread) {
   const port = parentPort;
@@ -32,6 +53,7 @@ if (parentPort && (workerData as { serverThread?: boolean } | undefined)?.server
   port.on('message', async (request: Request) => {
     if (request.type === 'eventLoop')
       port.postMessage({ type: 'eventLoop', value: performance.eventLoopUtilization() });
+    if (request.type === 'memory') port.postMessage({ type: 'memory', value: threadMemory() });
     if (request.type === 'stop') {
       await app.close();
       await database.close();
@@ -45,6 +67,8 @@ export interface ServerThread {
   origin: string;
   /** the server thread's event-loop use since it started */
   eventLoop(): Promise<ReturnType<typeof performance.eventLoopUtilization>>;
+  /** the server thread's memory after a full collection */
+  memory(): Promise<ThreadMemory>;
   stop(): Promise<void>;
 }
 
@@ -53,11 +77,7 @@ export function startServerThread(start: Start): Promise<ServerThread> {
   const worker = new Worker(new URL('./server-thread.mjs', import.meta.url), {
     workerData: { serverThread: true, start },
   });
-  type Message = {
-    type: string;
-    origin?: string;
-    value?: ReturnType<typeof performance.eventLoopUtilization>;
-  };
+  type Message = { type: string; origin?: string; value?: unknown };
   const next = (type: string) =>
     new Promise<Message>((resolve, reject) => {
       const onMessage = (message: Message) => {
@@ -74,7 +94,12 @@ export function startServerThread(start: Start): Promise<ServerThread> {
     async eventLoop() {
       const answer = next('eventLoop');
       worker.postMessage({ type: 'eventLoop' });
-      return (await answer).value!;
+      return (await answer).value as ReturnType<typeof performance.eventLoopUtilization>;
+    },
+    async memory() {
+      const answer = next('memory');
+      worker.postMessage({ type: 'memory' });
+      return (await answer).value as ThreadMemory;
     },
     async stop() {
       const stopped = next('stopped');

@@ -170,7 +170,7 @@ export const PrintFormatSchema = Type.Union(
   { description: 'pdf: the filled template converted to PDF; docx: the filled Word document' },
 );
 
-/** The print template that applies to a flow definition. */
+/** The print template that applies to a flow (defId: its main version). */
 export const PrintTemplate = Type.Object({
   id: Text,
   name: Text,
@@ -405,8 +405,8 @@ export const bpmPersonalSchemas = {
   },
   getGlobalPrintTemplate: {
     summary:
-      'The print template that applies to a flow definition (the global template: subject, initiator, dates, form fields, opinion table and handwritten signatures) and the formats it prints in',
-    query: Type.Object({ defId: Id }),
+      'The print template that applies to a flow, by the id of any of its versions or by its key (the global template: subject, initiator, dates, form fields, opinion table and handwritten signatures), and the formats it prints in',
+    query: Type.Object({ defId: Type.Optional(Id), defKey: Type.Optional(DefKey) }),
     value: PrintTemplate,
   },
   getWatermark: {

@@ -14,7 +14,7 @@ export const printHandlers = (services: Services) => {
     queryPrintRecords: async ({ body }, { auth }) => prints.queryPrintRecords(db, auth, body),
     getWatermark: async ({ query }, { auth }) => prints.watermark(db, auth, query.instId, query.leaderId),
     getGlobalPrintTemplate: async ({ query }, { auth, lang }) =>
-      globalPrintTemplate(services, auth, lang, query.defId),
+      globalPrintTemplate(services, auth, lang, query),
     wordPrint: async ({ body }, { auth, lang, audit }) => {
       audit.target = `instId=${body.instId} format=${body.format}`;
       return wordPrint(services, auth, lang, body);

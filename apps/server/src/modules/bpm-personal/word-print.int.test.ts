@@ -101,12 +101,21 @@ describe('print template (wordPrint getGlobalPrintTemplate)', () => {
       lang: 'en-US',
     });
     expect(english.body.value.name).toBe('Global print template');
+    const byKey = await t.call('getGlobalPrintTemplate', {
+      token: await f.as('hujun'),
+      query: { defKey: 'leave_request' },
+    });
+    expect(byKey.body.value).toEqual(template.body.value);
     expectRefused(
       await t.call('getGlobalPrintTemplate', { token: await f.as('zhuting'), query: { defId: 'nope' } }),
       404,
     );
     expectRefused(
       await t.call('getGlobalPrintTemplate', { token: await f.as('alice', acme), query: { defId } }),
+      404,
+    );
+    expectRefused(
+      await t.call('getGlobalPrintTemplate', { token: await f.as('zhuting'), query: { defKey: 'nope' } }),
       404,
     );
     expectRefused(await t.call('getGlobalPrintTemplate', { token: await f.as('zhuting'), query: {} }), 400);

@@ -14,7 +14,7 @@ import { instanceForm, instanceOpinions } from '../bpm/query.service.js';
 import { signatureFieldsOf } from '../sign/fields.js';
 import { signatureEntriesOf, type SignatureEntry } from '../sign/signature-field.js';
 import { findUserById } from '../uc/user.repository.js';
-import { definitionInfo } from './definition.service.js';
+import { mainDefinition } from './definition.service.js';
 import { printLog } from './print.service.js';
 import { formatMinute } from './time.js';
 import {
@@ -39,9 +39,9 @@ export async function globalPrintTemplate(
   services: Services,
   auth: AuthContext,
   lang: Language,
-  defId: string,
+  flow: { defId?: string; defKey?: string },
 ): Promise<PrintTemplate> {
-  const def = await definitionInfo(services.db, auth, defId);
+  const def = await mainDefinition(services.db, auth, flow);
   return {
     id: 'global',
     name: translate(lang, 'print.globalTemplate'),

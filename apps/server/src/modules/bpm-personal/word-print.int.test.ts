@@ -171,6 +171,24 @@ describe('printing a request (system/file/wordPrint)', () => {
     expect(after[0]).toMatchObject({ userName: '胡军' });
   }, 120_000);
 
+  it('a secretary prints the request her leader handles with his leaderId, as the approval form reads it', async () => {
+    // lina's leave waits for her leader zhangwei, whose secretary is wangfang
+    const leaveOfLina = await f.start('lina', 'leave_request', { days: 2, reason: '秘书打印' });
+    const leaderId = await f.userId('zhangwei');
+    const refused = await print('wangfang', { instId: leaveOfLina, format: 'docx' });
+    expectRefused({ status: refused.statusCode, body: refused.json() }, 404);
+    const printed = await print('wangfang', { instId: leaveOfLina, format: 'docx', leaderId });
+    expect(printed.statusCode, printed.body.slice(0, 300)).toBe(200);
+    const body = new PizZip(printed.rawPayload).file('word/document.xml')!.asText();
+    expect(body).toContain('秘书打印');
+    // a running request: the leader's waiting task is no opinion yet
+    expect(body).not.toContain('部门领导审批');
+    const [record] = (
+      await t.call('getPrintRecordsByInstId', { token: await f.as('lina'), query: { instId: leaveOfLina } })
+    ).body.value;
+    expect(record).toMatchObject({ userName: '王芳' });
+  });
+
   it('refuses whoever may not read the request, an unknown one and bad input; no record is written', async () => {
     const before = await rowCount(t, flowPrintRecords);
     const refused = async (account: string, body: object, status: number, tenantId?: string) => {

@@ -39,5 +39,5 @@ it('打印: the initiator prints her approved request to PDF and sees the print 
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await records.getByText('朱婷 打印').waitFor();
-  await zhuting.page.screenshot({ path: `${artifacts}print-records.png`, animations: 'disabled' });
+  await records.screenshot({ path: `${artifacts}print-records.png`, animations: 'disabled' });
 }, 240_000);

@@ -7,7 +7,7 @@ import { api, encryptPassword } from './api';
 import { quietFor, signIn } from './app';
 import { collectPageErrors, launchMultiUserBrowser } from './browser';
 import { setupHarness } from './harness';
-import { demoPassword } from './server';
+import { demoPassword, type ServerOptions } from './server';
 
 export interface UserPage {
   account: string;
@@ -149,10 +149,10 @@ export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url)
 /**
  * For a test file with several users: a server (the harness), one browser, and each user signed in in a
  * browser context of their own. `as` signs a user in; `user` answers one signed in already, or signs them
- * in. After the file every page must have run without uncaught errors.
+ * in. After the file every page must have run without uncaught errors. `options`: how the server starts.
  */
-export function setupUsers() {
-  const harness = setupHarness();
+export function setupUsers(options: ServerOptions = {}) {
+  const harness = setupHarness(options);
   let browser: Browser | undefined;
   const users: UserPage[] = [];
   beforeAll(async () => {

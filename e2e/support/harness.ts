@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import { launchBrowser, type TestBrowser } from './browser';
-import { startServer, type TestServer } from './server';
+import { startServer, type ServerOptions, type TestServer } from './server';
 
 export interface Harness {
   server: TestServer;
@@ -10,8 +10,9 @@ export interface Harness {
 /**
  * One server on a fresh database and one browser for a test file, started by the first test that asks
  * and stopped after the file. A failure to start fails every test that needs them (never a skip).
+ * `options`: how the server is started (e.g. more environment).
  */
-export function setupHarness(): () => Promise<Harness> {
+export function setupHarness(options: ServerOptions = {}): () => Promise<Harness> {
   let started: Promise<Harness> | undefined;
 
   afterAll(async () => {
@@ -24,7 +25,7 @@ export function setupHarness(): () => Promise<Harness> {
     (started ??= (async () => {
       const browser = await launchBrowser();
       try {
-        return { browser, server: await startServer() };
+        return { browser, server: await startServer(options) };
       } catch (error) {
         await browser.close();
         throw error;

@@ -8,6 +8,7 @@ import { flowMessages } from './flow-messages.js';
 import { homeMessages } from './home-messages.js';
 import { mailMessages } from './mail-messages.js';
 import { miscMessages } from './misc-messages.js';
+import { printMessages } from './print-messages.js';
 import { queryMessages } from './query-messages.js';
 import { signMessages } from './sign-messages.js';
 import { ssoMessages } from './sso-messages.js';
@@ -395,6 +396,7 @@ export const messages = {
   ...mailMessages,
   ...ssoMessages,
   ...distributionMessages,
+  ...printMessages,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

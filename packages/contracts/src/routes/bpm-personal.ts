@@ -4,7 +4,7 @@ import { route } from './route.js';
  * The approval centre's personal settings and flow catalogue (spec §7 "Approval items, agents,
  * secretaries, definitions" and the instance calls of the start page): agents, secretaries, approval
  * phrases, collections, common and often flows, flow types, definitions and start rights, task follow,
- * print log and watermark.
+ * print template, print log and watermark.
  */
 export const bpmPersonalRoutes = {
   saveAgent: route({
@@ -240,6 +240,12 @@ export const bpmPersonalRoutes = {
     method: 'POST',
     group: 'bpm-runtime',
     path: 'bpmPrintRecord/v1/query',
+    access: 'user',
+  }),
+  getGlobalPrintTemplate: route({
+    method: 'GET',
+    group: 'bpm-runtime',
+    path: 'wordPrint/v1/getGlobalPrintTemplate',
     access: 'user',
   }),
   getWatermark: route({

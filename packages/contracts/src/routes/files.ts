@@ -2,7 +2,8 @@ import { route } from './route.js';
 
 /**
  * Files (spec §7 "Portal content, files, misc"): upload, download, a file's metadata and extra properties,
- * the preview (its description and the bytes the online previewer shows) and image download.
+ * the preview (its description and the bytes the online previewer shows), image download, and the printed
+ * document of a request (wordPrint).
  */
 export const fileRoutes = {
   uploadFile: route({
@@ -12,6 +13,14 @@ export const fileRoutes = {
     access: 'user',
     audit: 'file.upload',
     kind: 'upload',
+  }),
+  wordPrint: route({
+    method: 'POST',
+    group: 'portal',
+    path: 'system/file/wordPrint',
+    access: 'user',
+    audit: 'print.word',
+    kind: 'download',
   }),
   downloadFile: route({
     method: 'GET',

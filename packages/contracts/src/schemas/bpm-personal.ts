@@ -162,6 +162,28 @@ export const PrintRecord = Type.Object({
   createTime: Text,
 });
 
+/** What a request can be printed as (system/file/wordPrint). */
+export const PRINT_FORMATS = ['pdf', 'docx'] as const;
+export type PrintFormat = (typeof PRINT_FORMATS)[number];
+export const PrintFormatSchema = Type.Union(
+  PRINT_FORMATS.map((f) => Type.Literal(f)),
+  { description: 'pdf: the filled template converted to PDF; docx: the filled Word document' },
+);
+
+/** The print template that applies to a flow (defId: its main version). */
+export const PrintTemplate = Type.Object({
+  id: Text,
+  name: Text,
+  fileName: Text,
+  global: Type.Boolean({ description: 'the global template, used by every flow without one of its own' }),
+  defId: Text,
+  defKey: Text,
+  formats: Type.Array(PrintFormatSchema, {
+    description: 'the formats this server prints in: pdf only when a document converter is configured',
+  }),
+});
+export type PrintTemplate = Static<typeof PrintTemplate>;
+
 /** Schemas of the personal-settings and flow-catalogue routes. */
 export const bpmPersonalSchemas = {
   saveAgent: {
@@ -380,6 +402,12 @@ export const bpmPersonalSchemas = {
     summary: 'Print records, paged and filtered: of instances the caller takes part in (administrators: all)',
     body: QueryFilter,
     value: PageList(PrintRecord),
+  },
+  getGlobalPrintTemplate: {
+    summary:
+      'The print template that applies to a flow, by the id of any of its versions or by its key (the global template: subject, initiator, dates, form fields, opinion table and handwritten signatures), and the formats it prints in',
+    query: Type.Object({ defId: Type.Optional(Id), defKey: Type.Optional(DefKey) }),
+    value: PrintTemplate,
   },
   getWatermark: {
     summary: 'The preview watermark of an instance for the caller: account and time (spec §9)',

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FileBytes } from '../common.js';
 import { Id, Nullable } from './bpm.js';
+import { PrintFormatSchema } from './bpm-personal.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 /**
@@ -90,6 +91,16 @@ export const fileSchemas = {
       'Upload one file (multipart form data, field `file`) for a purpose: its type is detected from the bytes and must be one the purpose accepts; the size limit and the uploader’s quota apply; answers its id and cleaned name',
     query: Type.Object({ purpose: Purpose }),
     value: UploadedFile,
+  },
+  wordPrint: {
+    summary:
+      'Print a request the caller may read (as its detail page: participants, administrators, a secretary with leaderId): the print template filled with its subject, initiator, dates, the form fields the caller may see, the opinion table and the handwritten signatures, as a Word document or a PDF; the download is recorded as a print record (bpmPrintRecord)',
+    body: Type.Object({
+      instId: Id,
+      format: PrintFormatSchema,
+      leaderId: Type.Optional(Id),
+    }),
+    value: FileBytes,
   },
   downloadFile: {
     summary:

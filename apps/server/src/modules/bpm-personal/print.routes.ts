@@ -1,9 +1,11 @@
 import { defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import * as prints from './print.service.js';
+import { globalPrintTemplate, wordPrint } from './word-print.service.js';
 
-export const printHandlers = ({ db }: Services) =>
-  defineHandlers({
+export const printHandlers = (services: Services) => {
+  const { db } = services;
+  return defineHandlers({
     printLog: async ({ body }, { auth, audit }) => {
       audit.target = `instId=${body.instId}`;
       return prints.printLog(db, auth, body.instId, body.leaderId);
@@ -11,4 +13,11 @@ export const printHandlers = ({ db }: Services) =>
     getPrintRecordsByInstId: async ({ query }, { auth }) => prints.printRecordsOf(db, auth, query.instId),
     queryPrintRecords: async ({ body }, { auth }) => prints.queryPrintRecords(db, auth, body),
     getWatermark: async ({ query }, { auth }) => prints.watermark(db, auth, query.instId, query.leaderId),
+    getGlobalPrintTemplate: async ({ query }, { auth, lang }) =>
+      globalPrintTemplate(services, auth, lang, query),
+    wordPrint: async ({ body }, { auth, lang, audit }) => {
+      audit.target = `instId=${body.instId} format=${body.format}`;
+      return wordPrint(services, auth, lang, body);
+    },
   });
+};

@@ -69,6 +69,11 @@ export const approvalEnUS: ApprovalMessages = {
     removeMember: 'Remove contact',
     removeMemberConfirm: 'Remove {{name}} from the group?',
   },
+  print: {
+    records: 'Print records',
+    empty: 'Not printed yet',
+    printedBy: 'Printed by {{name}}',
+  },
   collect: {
     add: 'Add to favourites',
     remove: 'Remove from favourites',

@@ -67,6 +67,11 @@ export const approvalZhCN = {
     removeMember: '移除联系人',
     removeMemberConfirm: '确定把{{name}}移出分组吗？',
   },
+  print: {
+    records: '打印记录',
+    empty: '暂无打印记录',
+    printedBy: '{{name}} 打印',
+  },
   collect: {
     add: '收藏',
     remove: '取消收藏',

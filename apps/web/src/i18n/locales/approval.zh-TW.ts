@@ -69,6 +69,11 @@ export const approvalZhTW: ApprovalMessages = {
     removeMember: '移除聯絡人',
     removeMemberConfirm: '確定把{{name}}移出分組嗎？',
   },
+  print: {
+    records: '列印記錄',
+    empty: '暫無列印記錄',
+    printedBy: '{{name}} 列印',
+  },
   collect: {
     add: '收藏',
     remove: '取消收藏',

@@ -28,6 +28,7 @@ import { InstanceActions } from './components/InstanceActions';
 import { LockButton } from './components/LockButton';
 import { OperationDialog } from './components/OperationDialog';
 import { PHONE_BAR_HEIGHT, PhoneActionBar } from './components/PhoneActionBar';
+import { PrintRecords, usePrint } from './components/Print';
 import { useApproval } from './hooks';
 import { KEEPS_TASK, mainActions, PRIMARY_ACTIONS, TASK_OPERATIONS, type OperationInput } from './operations';
 
@@ -152,11 +153,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
     if (taskId && unread) markTaskRead(taskId);
   }, [taskId, unread, markTaskRead]);
 
-  /** Prints the form; the print is recorded in the instance's print log. */
-  const print = () => {
-    void call('printLog', { body: { instId, leaderId }, silent: true }).catch(() => undefined);
-    window.print();
-  };
+  const { print, printing } = usePrint(instId, summary, leaderId);
 
   const formValid = () => !formRef.current || formRef.current.validateForm();
   const agreeButton = buttons.data?.find((button) => button.alias === 'agree');
@@ -214,7 +211,8 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
       type={PRIMARY_ACTIONS.includes(button.alias) ? 'primary' : 'default'}
       loading={
         (operate.isPending && operate.variables?.label === button.name) ||
-        (saveDraft.isPending && button.alias === 'saveDraft')
+        (saveDraft.isPending && button.alias === 'saveDraft') ||
+        (printing && button.alias === 'print')
       }
       onClick={() => press(button.alias, button.name)}
     >
@@ -246,7 +244,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
         </Button>
       )}
       {!buttons.data?.some((button) => button.alias === 'print') && (
-        <Button icon={<PrinterOutlined />} onClick={print}>
+        <Button icon={<PrinterOutlined />} loading={printing} onClick={print}>
           {t('approval.form.print')}
         </Button>
       )}
@@ -343,6 +341,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
                 )}
               />
             </Card>
+            {!leaderId && <PrintRecords instId={instId} />}
           </Flex>
         </PreviewWatermark>
         {dialog && operation && taskId && (

@@ -33,6 +33,8 @@ export const approvalKeys = {
     ['approval', 'isEnd', taskId, leaderId ?? '', data] as const,
   flowImage: (instId: string | undefined, defId: string | undefined, leaderId: string | undefined) =>
     ['approval', 'flowImage', instId ?? '', defId ?? '', leaderId ?? ''] as const,
+  printTemplate: (defKey: string) => ['approval', 'printTemplate', defKey] as const,
+  printRecords: (instId: string) => ['approval', 'printRecords', instId] as const,
   watermark: (instId: string, leaderId: string | undefined) =>
     ['approval', 'watermark', instId, leaderId ?? ''] as const,
   subInstances: (instId: string, nodeId: string, leaderId: string | undefined) =>

@@ -3,7 +3,7 @@ import { parseTaskListColumns } from './task-list-columns.js';
 
 describe('parseTaskListColumns', () => {
   it('keeps the chosen order and puts the subject first', () => {
-    expect(parseTaskListColumns('["creator","node","subject"]')).toEqual(['subject', 'creator', 'node']);
+    expect(parseTaskListColumns('["creator","name","subject"]')).toEqual(['subject', 'creator', 'name']);
     expect(parseTaskListColumns('["endTime"]')).toEqual(['subject', 'endTime']);
   });
 

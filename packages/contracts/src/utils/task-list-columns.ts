@@ -1,14 +1,14 @@
 /**
  * The columns of the approval centre's lists (待办, 已办, 我的请求 …), chosen per tenant by its administrator
  * in the system property taskListFiledConf: a JSON array of these keys, in the order they are shown. A list
- * shows the chosen keys it has (the node only on task lists, the end time only on request lists); the
+ * shows the chosen keys it has (the node name only on task lists, the end time only on request lists); the
  * subject, which opens the form, is always shown first.
  */
 export const TASK_LIST_COLUMNS_ALIAS = 'taskListFiledConf';
 
 export const TASK_LIST_COLUMNS = [
   'subject',
-  'node',
+  'name',
   'procDefName',
   'creator',
   'status',

@@ -40,10 +40,10 @@ describe('sys/sysProperties (spec §7 getDecryptByAlias, issue 17)', () => {
   });
 
   it('lets the administrator choose the columns; every user of the tenant reads them, the audit records it', async () => {
-    const saved = await save(admin, { alias: 'taskListFiledConf', value: '["subject","creator","node"]' });
+    const saved = await save(admin, { alias: 'taskListFiledConf', value: '["subject","creator","name"]' });
     expect(saved.body.code, saved.body.message).toBe(200);
     expect(saved.body.value).toMatchObject({ alias: 'taskListFiledConf', encrypted: false });
-    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","node"]');
+    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","name"]');
     const [record] = await t.database.db
       .select()
       .from(auditLog)
@@ -55,7 +55,7 @@ describe('sys/sysProperties (spec §7 getDecryptByAlias, issue 17)', () => {
     const refused = await save(zhuting, { alias: 'taskListFiledConf', value: '["subject"]' });
     expect(refused.status).toBe(403);
     expect(refused.body.state).toBe(false);
-    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","node"]');
+    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","name"]');
   });
 
   it('refuses bad input with 400: unknown or repeated columns, not JSON, a bad alias', async () => {
@@ -69,15 +69,15 @@ describe('sys/sysProperties (spec §7 getDecryptByAlias, issue 17)', () => {
       expect((await read(admin, alias)).status, alias).toBe(400);
     }
     expect((await t.call('getDecryptByAlias', { token: admin, query: {} as { alias: string } })).status).toBe(400);
-    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","node"]');
+    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","name"]');
   });
 
   it('keeps another tenant’s properties apart: each reads and writes only its own', async () => {
     expect(JSON.parse((await read(alice, 'taskListFiledConf')).body.value)).toEqual(DEFAULT_TASK_LIST_COLUMNS);
     expect((await save(acmeAdmin, { alias: 'taskListFiledConf', value: '["endTime"]' })).body.code).toBe(200);
     expect((await read(alice, 'taskListFiledConf')).body.value).toBe('["endTime"]');
-    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","node"]');
-    expect((await stored('-1', 'taskListFiledConf'))?.value).toBe('["subject","creator","node"]');
+    expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","name"]');
+    expect((await stored('-1', 'taskListFiledConf'))?.value).toBe('["subject","creator","name"]');
   });
 
   it('keeps an encrypted value sealed at rest, opened only by administrators of its tenant', async () => {

@@ -33,6 +33,7 @@ export const approvalKeys = {
     ['approval', 'isEnd', taskId, leaderId ?? '', data] as const,
   flowImage: (instId: string | undefined, defId: string | undefined, leaderId: string | undefined) =>
     ['approval', 'flowImage', instId ?? '', defId ?? '', leaderId ?? ''] as const,
+  followedNodes: (instId: string) => ['approval', 'followedNodes', instId] as const,
   watermark: (instId: string, leaderId: string | undefined) =>
     ['approval', 'watermark', instId, leaderId ?? ''] as const,
   subInstances: (instId: string, nodeId: string, leaderId: string | undefined) =>

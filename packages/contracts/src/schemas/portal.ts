@@ -116,6 +116,8 @@ export const portalSchemas = {
     summary:
       'The mobile address of a desktop address of this portal. The portal has one layout that turns to the mobile one below 992 px, so the mobile address is the same route with the flag mobile=1 (which forces the mobile layout on any screen), as a path of the app. A path of the app (/…) or an absolute address of this portal is accepted; an address of another site is refused (400), so the answer never sends anyone off the portal',
     query: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2000 }) }),
-    value: Type.String({ description: 'a path of the app with mobile=1, e.g. /matter/approvalForm?instId=…&mobile=1' }),
+    value: Type.String({
+      description: 'a path of the app with mobile=1, e.g. /matter/approvalForm?instId=…&mobile=1',
+    }),
   },
 } as const satisfies Record<string, RouteSchemas>;

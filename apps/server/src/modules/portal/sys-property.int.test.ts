@@ -68,12 +68,16 @@ describe('sys/sysProperties (spec §7 getDecryptByAlias, issue 17)', () => {
       expect((await save(admin, { alias, value: 'v' })).status, alias).toBe(400);
       expect((await read(admin, alias)).status, alias).toBe(400);
     }
-    expect((await t.call('getDecryptByAlias', { token: admin, query: {} as { alias: string } })).status).toBe(400);
+    expect((await t.call('getDecryptByAlias', { token: admin, query: {} as { alias: string } })).status).toBe(
+      400,
+    );
     expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","name"]');
   });
 
   it('keeps another tenant’s properties apart: each reads and writes only its own', async () => {
-    expect(JSON.parse((await read(alice, 'taskListFiledConf')).body.value)).toEqual(DEFAULT_TASK_LIST_COLUMNS);
+    expect(JSON.parse((await read(alice, 'taskListFiledConf')).body.value)).toEqual(
+      DEFAULT_TASK_LIST_COLUMNS,
+    );
     expect((await save(acmeAdmin, { alias: 'taskListFiledConf', value: '["endTime"]' })).body.code).toBe(200);
     expect((await read(alice, 'taskListFiledConf')).body.value).toBe('["endTime"]');
     expect((await read(zhuting, 'taskListFiledConf')).body.value).toBe('["subject","creator","name"]');

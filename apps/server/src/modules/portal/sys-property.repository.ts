@@ -17,7 +17,12 @@ export async function upsertProperty(
   db: Executor,
   row: Omit<SysPropertyRow, 'updatedAt'>,
 ): Promise<SysPropertyRow> {
-  const changes = { value: row.value, encrypted: row.encrypted, updatedBy: row.updatedBy, updatedAt: new Date() };
+  const changes = {
+    value: row.value,
+    encrypted: row.encrypted,
+    updatedBy: row.updatedBy,
+    updatedAt: new Date(),
+  };
   const [saved] = await db
     .insert(sysProperties)
     .values({ ...row, updatedAt: changes.updatedAt })

@@ -45,7 +45,8 @@ export async function saveProperty(
   input: { alias: string; value: string; encrypted?: boolean },
 ): Promise<SysProperty> {
   await requireAdmin(db, auth);
-  if (sharedOf(input.alias)?.valid(input.value) === false) throw badRequest('sysProperty.badValue', { alias: input.alias });
+  if (sharedOf(input.alias)?.valid(input.value) === false)
+    throw badRequest('sysProperty.badValue', { alias: input.alias });
   const encrypted = input.encrypted ?? false;
   const value = encrypted ? seal(key, associated(auth.tenantId, input.alias), input.value) : input.value;
   const saved = await upsertProperty(db, {

@@ -36,7 +36,10 @@ const TODO = {
 /** A wide screen: Ant Design shows the columns it keeps for wider screens (jsdom matches no media query). */
 function wideScreen() {
   const narrow = window.matchMedia;
-  vi.stubGlobal('matchMedia', (query: string) => ({ ...narrow(query), matches: query.includes('min-width') }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    ...narrow(query),
+    matches: query.includes('min-width'),
+  }));
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent ?? '');
@@ -50,7 +53,10 @@ describe('the columns of the approval lists (taskListFiledConf, issue 17)', () =
       if (url.includes('getTodoList')) return envelope({ rows: [TODO], total: 1, page: 1, pageSize: 10 });
       return envelope(null);
     });
-    renderRoutes(<Route path="*" element={<PageContent page="myTask" title="待办事项" />} />, '/matter/myTask');
+    renderRoutes(
+      <Route path="*" element={<PageContent page="myTask" title="待办事项" />} />,
+      '/matter/myTask',
+    );
     await screen.findByText('胡军', {}, slow);
     await waitFor(() => expect(headers().filter(Boolean)).toEqual(['标题', '发起人', '当前节点']));
     expect(screen.queryByText('请假申请')).toBeNull();
@@ -64,7 +70,10 @@ describe('the columns of the approval lists (taskListFiledConf, issue 17)', () =
       if (url.includes('getTodoList')) return envelope({ rows: [TODO], total: 1, page: 1, pageSize: 10 });
       return envelope(null);
     });
-    renderRoutes(<Route path="*" element={<PageContent page="myTask" title="待办事项" />} />, '/matter/myTask');
+    renderRoutes(
+      <Route path="*" element={<PageContent page="myTask" title="待办事项" />} />,
+      '/matter/myTask',
+    );
     await screen.findByText('胡军', {}, slow);
     expect(headers().filter(Boolean)).toEqual(['标题', '当前节点', '流程名称', '发起人', '状态', '到达时间']);
   });

@@ -111,7 +111,9 @@ export function TaskListColumnsPage() {
           >
             {t('approval.columnSetting.save')}
           </Button>
-          <Button onClick={() => setEdited({ rows: [...TASK_LIST_COLUMNS], shown: new Set(TASK_LIST_COLUMNS) })}>
+          <Button
+            onClick={() => setEdited({ rows: [...TASK_LIST_COLUMNS], shown: new Set(TASK_LIST_COLUMNS) })}
+          >
             {t('approval.columnSetting.reset')}
           </Button>
         </Flex>

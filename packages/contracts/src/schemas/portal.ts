@@ -98,7 +98,7 @@ export const portalSchemas = {
   },
   getDecryptByAlias: {
     summary:
-      'A system property of the caller’s tenant, decrypted when stored encrypted. Every user reads taskListFiledConf (the columns of the task lists: a JSON array of subject, name (the node), procDefName, creator, status, createTime, handleTime, endTime in their order; every column when the tenant has set none); the other properties only administrators. A property never set: 404',
+      'A system property of the caller’s tenant, decrypted when stored encrypted. Every user reads taskListFiledConf (the columns of the task lists: a JSON array of subject, name (the node), procDefName, creator, status, createTime, handleTime, endTime in their order; every column when the tenant has set none); the other properties only administrators (to anyone else they do not exist). A property never set: 404',
     query: Type.Object({ alias: PropertyAlias }),
     value: Type.String(),
   },

@@ -6,7 +6,7 @@ import type { Config } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/client.js';
 import { configuredFileStore } from '../apps/server/src/files/store.js';
 import { runDueJobs } from '../apps/server/src/jobs/runner.js';
-import { imapClient, withImap, type MailServerSettings } from '../apps/server/src/modules/mail/connect.js';
+import { withImap, type MailServerSettings } from '../apps/server/src/modules/mail/connect.js';
 import { mailKeyOf } from '../apps/server/src/modules/mail/password.js';
 import { queryMails } from '../apps/server/src/modules/mail/mail.repository.js';
 import { mailJobHandlers } from '../apps/server/src/modules/mail/sync.js';
@@ -112,10 +112,7 @@ async function fillInbox(settings: MailServerSettings, count: number) {
 
 /** One FETCH of every message's source, as bare as imapflow goes; answers how many came. */
 async function bareFetch(settings: MailServerSettings) {
-  const client = imapClient(settings);
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
+  return withImap(settings, async (client) => {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
     let fetched = 0;
     try {
@@ -125,9 +122,7 @@ async function bareFetch(settings: MailServerSettings) {
       lock.release();
     }
     return fetched;
-  } finally {
-    await client.logout();
-  }
+  });
 }
 
 /**

@@ -35,6 +35,7 @@ import { fileHandlers } from './modules/portal/file.routes.js';
 import { messageHandlers } from './modules/portal/message.routes.js';
 import { portalHandlers } from './modules/portal/portal.routes.js';
 import { shortUrlHandlers } from './modules/portal/short-url.routes.js';
+import { sysPropertyHandlers } from './modules/portal/sys-property.routes.js';
 import { createPushHub } from './modules/push/push.hub.js';
 import { pushHandlers } from './modules/push/push.routes.js';
 import { installProofKeys, proofKeys } from './modules/sign/proof.js';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...mailHandlers(services),
     ...pushHandlers(services),
     ...shortUrlHandlers(services),
+    ...sysPropertyHandlers(services),
     ...bpmHandlers(services),
     ...taskHandlers(services),
     ...instanceHandlers(services),

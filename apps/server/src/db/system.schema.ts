@@ -139,3 +139,20 @@ export const sysFileLinks = pgTable(
     index('sys_file_link_owner_idx').on(t.tenantId, t.ownerType, t.ownerId),
   ],
 );
+
+/**
+ * System properties of a tenant by alias (sys/sysProperties): taskListFiledConf and the like, set by its
+ * administrators; an encrypted value is kept sealed (security/sealed, purpose sys-property).
+ */
+export const sysProperties = pgTable(
+  'sys_property',
+  {
+    tenantId: text('tenant_id').notNull(),
+    alias: text('alias').notNull(),
+    value: text('value').notNull(),
+    encrypted: boolean('encrypted').notNull().default(false),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.alias] })],
+);

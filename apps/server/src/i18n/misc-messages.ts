@@ -1,6 +1,9 @@
 import type { Texts } from './messages.js';
 
-/** Messages of dictionaries, tags, serial numbers, often-used menus, dates, scripts and tenant logos. */
+/**
+ * Messages of dictionaries, tags, serial numbers, often-used menus, dates, scripts, tenant logos, system
+ * properties and mobile addresses.
+ */
 export const miscMessages = {
   'misc.dictNotFound': {
     'zh-CN': '数据字典不存在：{typeKey}',
@@ -47,5 +50,20 @@ export const miscMessages = {
     'zh-CN': '租户标志不存在：{fileId}',
     'zh-TW': '租戶標誌不存在：{fileId}',
     'en-US': 'No such tenant logo: {fileId}',
+  },
+  'sysProperty.notFound': {
+    'zh-CN': '系统属性不存在：{alias}',
+    'zh-TW': '系統屬性不存在：{alias}',
+    'en-US': 'No such system property: {alias}',
+  },
+  'sysProperty.badValue': {
+    'zh-CN': '参数错误：body.value 不是系统属性 {alias} 允许的值',
+    'zh-TW': '參數錯誤：body.value 不是系統屬性 {alias} 允許的值',
+    'en-US': 'Invalid input: body.value is not a value the system property {alias} allows',
+  },
+  'mobile.badUrl': {
+    'zh-CN': '参数错误：query.url 不是本门户的地址：{url}',
+    'zh-TW': '參數錯誤：query.url 不是本入口網站的位址：{url}',
+    'en-US': 'Invalid input: query.url is not an address of this portal: {url}',
   },
 } satisfies Record<string, Texts>;

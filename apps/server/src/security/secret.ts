@@ -16,9 +16,9 @@ export function loadMasterSecret(secretKey: string | undefined, dataDir: string)
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
 }
 
-export function deriveKey(
-  master: Buffer,
-  purpose: 'token' | 'at-rest' | 'image-link' | 'signature-proof' | 'mail-password',
-): Buffer {
+export type KeyPurpose =
+  'token' | 'at-rest' | 'image-link' | 'signature-proof' | 'mail-password' | 'sys-property';
+
+export function deriveKey(master: Buffer, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', master, 'eip-portal', purpose, 32));
 }

@@ -119,6 +119,9 @@ export const FRONT_MENU: DemoMenu[] = [
       page('v-signature', '我的签章', '/personal/signature', 'mySignature'),
       page('v-sealManage', '印章管理', '/personal/seal', 'sealManage', { roles: ['sysadmin'] }),
       page('v-auditLog', '审计日志', '/personal/auditLog', 'auditLog', { roles: ['sysadmin'] }),
+      page('v-taskListColumns', '审批列表列设置', '/personal/taskListColumns', 'taskListColumns', {
+        roles: ['sysadmin'],
+      }),
     ],
   },
 ];

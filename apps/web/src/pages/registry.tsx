@@ -97,6 +97,7 @@ const SecretarySettingPage = approvalPage(
 const ApprovalItemPage = approvalPage(() => import('./personal/approvalItem'), 'ApprovalItemPage');
 const MySignaturePage = approvalPage(() => import('./personal/mySignature'), 'MySignaturePage');
 const SealManagePage = approvalPage(() => import('./personal/sealManage'), 'SealManagePage');
+const TaskListColumnsPage = approvalPage(() => import('./personal/taskListColumns'), 'TaskListColumnsPage');
 const StartProcessPage = approvalPage(() => import('./matter/startProcess'), 'StartProcessPage');
 const ApprovalFormPage = approvalPage(() => import('./matter/approvalForm'), 'ApprovalFormPage');
 const ShareInstPage = approvalPage(() => import('./matter/approvalForm'), 'ShareInstPage');
@@ -138,6 +139,7 @@ const pages: Record<string, LazyPage<object>> = {
   approvalItem: ApprovalItemPage,
   mySignature: MySignaturePage,
   sealManage: SealManagePage,
+  taskListColumns: TaskListColumnsPage,
   startProcess: StartProcessPage,
   approvalForm: ApprovalFormPage,
   shareInst: ShareInstPage,

@@ -1,6 +1,6 @@
 import { route } from './route.js';
 
-/** Portal: menus and method permissions (spec §7) */
+/** Portal: menus, method permissions, system properties and mobile addresses (spec §7) */
 export const portalRoutes = {
   getCurrentUserMenu: route({
     method: 'GET',
@@ -25,5 +25,25 @@ export const portalRoutes = {
     group: 'portal',
     path: 'sys/sysMenu/v1/getMobileURL',
     access: 'public',
+  }),
+  getDecryptByAlias: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'sys/sysProperties/v1/getDecryptByAlias',
+    access: 'user',
+  }),
+  /** Not in spec §7: how an administrator sets a system property (issue 17). */
+  saveSysProperty: route({
+    method: 'POST',
+    group: 'portal',
+    path: 'sys/sysProperties/v1/save',
+    access: 'user',
+    audit: 'sysProperties.save',
+  }),
+  pcToMobile: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'system/convert/v1/pcToMobile',
+    access: 'user',
   }),
 };

@@ -1,5 +1,17 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime } from '../common.js';
 import type { RouteSchemas } from './route-schemas.js';
+
+/** The name of a system property (taskListFiledConf, …). */
+const PropertyAlias = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' });
+
+/** A system property as saved (its value is not repeated). */
+export const SysProperty = Type.Object({
+  alias: Type.String(),
+  encrypted: Type.Boolean(),
+  updateTime: DateTime,
+});
+export type SysProperty = Static<typeof SysProperty>;
 
 export interface MenuItemShape {
   id: string;
@@ -83,5 +95,29 @@ export const portalSchemas = {
   getMobileURL: {
     summary: 'The mobile portal’s address a phone is sent to, when the server has one (else null)',
     value: Type.Union([Type.String(), Type.Null()]),
+  },
+  getDecryptByAlias: {
+    summary:
+      'A system property of the caller’s tenant, decrypted when stored encrypted. Every user reads taskListFiledConf (the columns of the task lists: a JSON array of subject, name (the node), procDefName, creator, status, createTime, handleTime, endTime in their order; every column when the tenant has set none); the other properties only administrators (to anyone else they do not exist). A property never set: 404',
+    query: Type.Object({ alias: PropertyAlias }),
+    value: Type.String(),
+  },
+  saveSysProperty: {
+    summary:
+      'Administrators: set a system property of the tenant; `encrypted` keeps the value AES-256-GCM encrypted at rest. taskListFiledConf must be a JSON array of distinct column names',
+    body: Type.Object({
+      alias: PropertyAlias,
+      value: Type.String({ maxLength: 4000 }),
+      encrypted: Type.Optional(Type.Boolean({ default: false })),
+    }),
+    value: SysProperty,
+  },
+  pcToMobile: {
+    summary:
+      'The mobile address of a desktop address of this portal. The portal has one layout that turns to the mobile one below 992 px, so the mobile address is the same route with the flag mobile=1 (which forces the mobile layout on any screen), as a path of the app. A path of the app (/…) or an absolute address of this portal is accepted; an address of another site is refused (400), so the answer never sends anyone off the portal',
+    query: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2000 }) }),
+    value: Type.String({
+      description: 'a path of the app with mobile=1, e.g. /matter/approvalForm?instId=…&mobile=1',
+    }),
   },
 } as const satisfies Record<string, RouteSchemas>;

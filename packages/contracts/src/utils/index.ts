@@ -10,3 +10,4 @@ export * from './uuid.js';
 export * from './validators.js';
 export * from './bo-form.js';
 export * from './form-messages.js';
+export * from './task-list-columns.js';

@@ -2,6 +2,7 @@ import { defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { allMethods } from './menu.repository.js';
 import { currentUserMenu, currentUserMethods } from './menu.service.js';
+import { mobileAddress } from './mobile-address.js';
 
 export const portalHandlers = (services: Services) =>
   defineHandlers({
@@ -9,4 +10,5 @@ export const portalHandlers = (services: Services) =>
     getAllMethods: async (_input, { auth }) => allMethods(services.db, auth.tenantId),
     getCurrentUserMethods: async (_input, { auth }) => currentUserMethods(services, auth),
     getMobileURL: async () => services.config.mobileUrl,
+    pcToMobile: async ({ query }) => mobileAddress(services.config.publicUrl, query.url),
   });

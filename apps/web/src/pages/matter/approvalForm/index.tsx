@@ -23,6 +23,7 @@ import { approvalKeys } from '../shared/queries';
 import { CollectButton } from './components/CollectButton';
 import { CountersignVoters } from './components/CountersignVoters';
 import { DistributeActions } from './components/DistributeActions';
+import { FollowButton } from './components/FollowButton';
 import { FormSection } from './components/FormSection';
 import { InstanceActions } from './components/InstanceActions';
 import { LockButton } from './components/LockButton';
@@ -238,6 +239,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
       />
       {!leaderId && <DistributeActions instance={inst} userId={userId} taskId={taskId} type={type} />}
       <CollectButton instId={instId} />
+      {!leaderId && <FollowButton instId={instId} />}
       {!buttons.data?.some((button) => button.alias === 'flowImage') && (
         <Button icon={<ApartmentOutlined />} onClick={() => setChartOpen(true)}>
           {t('approval.chart.open')}

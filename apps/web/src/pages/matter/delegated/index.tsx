@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import type { TaskRow } from '../../../components/approval/types';
 import { readonlyFormPath } from '@eip/contracts/utils';
+import { useTaskListColumns } from '../shared/chosenColumns';
 import { MatterList } from '../shared/MatterList';
 import { taskColumns } from '../shared/taskColumns';
 import { useListCount } from '../shared/listCounts';
@@ -12,6 +13,7 @@ const open = (task: TaskRow) => readonlyFormPath(task.procInstId, 'delegated');
 export function DelegatedPage() {
   const { t } = useTranslation();
   const count = useListCount('delegated');
+  const chosen = useTaskListColumns();
   return (
     <MatterList<TaskRow>
       name="delegated"
@@ -21,7 +23,7 @@ export function DelegatedPage() {
       rowKey={(task) => task.taskId}
       openPath={open}
       columns={[
-        ...taskColumns(t, open),
+        ...taskColumns(t, open, chosen),
         { key: 'assignee', title: t('approval.list.assignee'), render: (_, task) => task.assigneeName ?? '' },
       ]}
     />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import type { TaskRow } from '../../../components/approval/types';
 import { taskFormPath } from '@eip/contracts/utils';
+import { useTaskListColumns } from '../shared/chosenColumns';
 import { MatterList } from '../shared/MatterList';
 import { taskColumns } from '../shared/taskColumns';
 import { useListCount } from '../shared/listCounts';
@@ -13,6 +14,7 @@ const open = (task: TaskRow) => taskFormPath(task.procInstId, task.taskId, task.
 export function LeaderTaskPage() {
   const { t } = useTranslation();
   const count = useListCount('leaderTodo');
+  const chosen = useTaskListColumns();
   const leaders = useQuery({
     queryKey: ['approval', 'leaders'],
     queryFn: () => call('getSecretaryByUserId'),
@@ -29,7 +31,7 @@ export function LeaderTaskPage() {
       rowKey={(task) => `${task.leaderId ?? ''}:${task.taskId}`}
       openPath={open}
       columns={[
-        ...taskColumns(t, open),
+        ...taskColumns(t, open, chosen),
         { key: 'leader', title: t('approval.list.leader'), render: (_, task) => leaderName(task) },
       ]}
     />

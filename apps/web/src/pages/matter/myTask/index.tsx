@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { useHasPermission } from '../../../app/permission';
 import type { TodoRow } from '../../../components/approval/types';
+import { useTaskListColumns } from '../shared/chosenColumns';
 import { MatterList } from '../shared/MatterList';
 import { taskColumns } from '../shared/taskColumns';
 import { useListCount } from '../shared/listCounts';
@@ -19,6 +20,7 @@ export function MyTaskPage() {
   const { t } = useTranslation();
   const count = useListCount('todo');
   const mayBatch = useHasPermission(BATCH_APPROVE);
+  const chosen = useTaskListColumns();
   return (
     <MatterList<TodoRow>
       name="todo"
@@ -27,7 +29,7 @@ export function MyTaskPage() {
       fetchPage={(body) => call('getTodoList', { body })}
       rowKey={(task) => task.taskId}
       openPath={open}
-      columns={taskColumns(t, open)}
+      columns={taskColumns(t, open, chosen)}
       toolbar={mayBatch ? (chosen, clear) => <BatchApproval chosen={chosen} clear={clear} /> : undefined}
     />
   );

@@ -35,6 +35,7 @@ export const approvalKeys = {
     ['approval', 'flowImage', instId ?? '', defId ?? '', leaderId ?? ''] as const,
   printTemplate: (defKey: string) => ['approval', 'printTemplate', defKey] as const,
   printRecords: (instId: string) => ['approval', 'printRecords', instId] as const,
+  followedNodes: (instId: string) => ['approval', 'followedNodes', instId] as const,
   watermark: (instId: string, leaderId: string | undefined) =>
     ['approval', 'watermark', instId, leaderId ?? ''] as const,
   subInstances: (instId: string, nodeId: string, leaderId: string | undefined) =>

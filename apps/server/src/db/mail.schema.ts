@@ -109,7 +109,19 @@ export const mailMessages = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('mail_message_uid_idx').on(t.tenantId, t.folderId, t.uid),
-    index('mail_message_list_idx').on(t.tenantId, t.userId, t.sendDate),
+    // the mail list's order (newest first, undated last), over all of a user's mail and within one folder
+    index('mail_message_list_idx').on(
+      t.tenantId,
+      t.userId,
+      t.sendDate.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('mail_message_folder_list_idx').on(
+      t.tenantId,
+      t.folderId,
+      t.sendDate.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,15 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import PizZip from 'pizzip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
 import { acmeTenantId, expectRefused, rowCount } from '../../../test/fixtures.js';
 import { flowSteps } from '../../../test/flow.js';
+import { createOfficeTestApp } from '../../../test/office.js';
 import { uploadFile } from '../../../test/upload.js';
 import { flowPrintRecords } from '../../db/schema.js';
 
-/** LibreOffice's program: PDFs are printed with the real converter, never without it. */
-const SOFFICE = process.env.OFFICE_CONVERTER ?? 'soffice';
+/** The signing password of the accounts whose handwritten signatures are printed (PDFs through the real LibreOffice). */
 const SIGN_PASSWORD = 'print-sign-1';
 
 let t: TestApp;
@@ -44,14 +43,7 @@ async function sealOf(account: string) {
 }
 
 beforeAll(async () => {
-  try {
-    execFileSync(SOFFICE, ['--version'], { stdio: 'ignore', timeout: 60_000 });
-  } catch {
-    throw new Error(
-      `LibreOffice (${SOFFICE}) is missing: apt-get install libreoffice-writer-nogui, or set OFFICE_CONVERTER to its soffice`,
-    );
-  }
-  t = await createTestApp({ OFFICE_CONVERTER: SOFFICE, OFFICE_TIMEOUT_SECONDS: '120' });
+  t = await createOfficeTestApp();
   f = flowSteps(t);
   acme = await acmeTenantId(t);
   // a completed demo leave request: the leader agrees with his handwritten signature, and it ends

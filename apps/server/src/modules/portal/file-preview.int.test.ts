@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { execFileSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
 import { docx, pdf } from '../../../test/docx.js';
 import { flowSteps } from '../../../test/flow.js';
+import { createOfficeTestApp } from '../../../test/office.js';
 import { uploadFile } from '../../../test/upload.js';
 import { scheduledJobs, sysFileLinks, sysFileRenditions, sysFiles } from '../../db/schema.js';
 import { configuredFileStore } from '../../files/store.js';
@@ -12,20 +12,11 @@ import { schedulePeriodicJob } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { CLEANUP_EVERY_MS, fileJobHandlers } from './file-cleanup.js';
 
-/** LibreOffice's program: the office preview is tested with the real converter, never without it. */
-const SOFFICE = process.env.OFFICE_CONVERTER ?? 'soffice';
-
+/** The office preview is tested with the real converter (LibreOffice), never without it. */
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
 beforeAll(async () => {
-  try {
-    execFileSync(SOFFICE, ['--version'], { stdio: 'ignore', timeout: 60_000 });
-  } catch {
-    throw new Error(
-      `LibreOffice (${SOFFICE}) is missing: apt-get install libreoffice-writer-nogui, or set OFFICE_CONVERTER to its soffice`,
-    );
-  }
-  t = await createTestApp({ OFFICE_CONVERTER: SOFFICE, OFFICE_TIMEOUT_SECONDS: '120' });
+  t = await createOfficeTestApp();
   f = flowSteps(t);
 });
 afterAll(() => t?.close());

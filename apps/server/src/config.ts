@@ -37,6 +37,8 @@ export interface Config {
   loginLockMinutes: number;
   /** a sign-in token unused this long is refused (code 402); the absolute lifetime is tokenTtlSeconds */
   sessionIdleMinutes: number;
+  /** audit records older than this many days move to audit_log_archive (never under 180: 等保 2.0) */
+  auditRetentionDays: number;
   /** a task lock (lockUnlock) ends by itself this long after it was taken */
   taskLockMinutes: number;
   /** failed sign-ins from one client address before it is locked (many staff may share one address) */
@@ -299,6 +301,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginLockAfter: integer(env, 'LOGIN_LOCK_AFTER', 5, 1, 1000),
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 525600),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 180, 180, 36500),
     taskLockMinutes: integer(env, 'TASK_LOCK_MINUTES', 30, 1, 10080),
     loginAddressLockAfter: integer(env, 'LOGIN_ADDRESS_LOCK_AFTER', 50, 1, 100000),
     trustProxy: trustProxy(env.TRUST_PROXY),

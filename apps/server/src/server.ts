@@ -9,6 +9,7 @@ import { SESSION_CLEANUP_EVERY_MS, sessionJobHandlers } from './modules/auth/ses
 import { bpmJobHandlers } from './modules/bpm/jobs.js';
 import { CLEANUP_EVERY_MS, fileJobHandlers } from './modules/portal/file-cleanup.js';
 import { mailJobHandlers } from './modules/mail/sync.js';
+import { AUDIT_ARCHIVE_EVERY_MS, auditJobHandlers } from './modules/audit/audit-archive.js';
 import { mailKeyOf } from './modules/mail/password.js';
 import { looselyProtected, restrictNewFiles } from './security/data-dir.js';
 import { PLATFORM, SECOND_TENANT } from './seed/demo-data.js';
@@ -48,11 +49,13 @@ async function main() {
     app.log.warn(`PUBLIC_URL is not set: links in mail lead to ${config.publicUrl}`);
   await schedulePeriodicJob(database.db, 'file.cleanup', new Date(Date.now() + CLEANUP_EVERY_MS));
   await schedulePeriodicJob(database.db, 'session.cleanup', new Date(Date.now() + SESSION_CLEANUP_EVERY_MS));
+  await schedulePeriodicJob(database.db, 'audit.archive', new Date(Date.now() + AUDIT_ARCHIVE_EVERY_MS));
   const handlers = {
     ...bpmJobHandlers({ mailer, publicUrl: config.publicUrl }),
     ...fileJobHandlers(configuredFileStore(config)),
     ...sessionJobHandlers(),
     ...mailJobHandlers(configuredFileStore(config), mailKeyOf(config)),
+    ...auditJobHandlers(config.auditRetentionDays),
   };
   const jobs = startJobRunner(database.db, handlers, {
     intervalMs: JOB_POLL_MS,

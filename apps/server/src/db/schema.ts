@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -323,6 +324,28 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * Audit records past the retention (AUDIT_RETENTION_DAYS, never under 180 days), moved out of audit_log by the
+ * periodic archiving as they were. Append-only too: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditLogArchive = pgTable(
+  'audit_log_archive',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id'),
+    userId: text('user_id'),
+    account: text('account'),
+    action: text('action').notNull(),
+    target: text('target'),
+    clientIp: text('client_ip'),
+    result: text('result').notNull(),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_archive_tenant_time_idx').on(t.tenantId, t.createdAt)],
 );
 
 /** Tokens signed out before they expire; rows past expiry may be purged. */

@@ -26,6 +26,8 @@ export interface JobPayloads {
   'file.cleanup': Record<string, never>;
   /** periodic: forgets the activity of sign-in tokens past their lifetime (modules/auth/session-cleanup.ts) */
   'session.cleanup': Record<string, never>;
+  /** periodic: moves the audit records past the retention to the archive (modules/audit/audit-archive.ts) */
+  'audit.archive': Record<string, never>;
   /** a sync of one mail account from its IMAP server (modules/mail/sync.ts) */
   'mail.sync': { accountId: string };
 }

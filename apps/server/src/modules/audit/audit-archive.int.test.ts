@@ -1,0 +1,94 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { auditLog, auditLogArchive } from '../../db/schema.js';
+import { archiveAuditLog } from './audit-archive.js';
+
+/** Retention of the audit trail (issue 14, 等保 2.0): at least 180 days in audit_log, then archived as they were. */
+let t: TestApp;
+const DAY_MS = 24 * 60 * 60_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Writes audit records of an action at the given ages (days); answers their ids, oldest first. */
+async function recorded(action: string, ages: number[]) {
+  const rows = await t.database.db
+    .insert(auditLog)
+    .values(
+      ages.map((age) => ({
+        tenantId: 'platform',
+        account: 'zhuting',
+        action,
+        target: `t-${age}`,
+        result: 'success',
+        createdAt: daysAgo(age),
+      })),
+    )
+    .returning({ id: auditLog.id });
+  return rows.map((row) => row.id);
+}
+
+describe('audit archive', () => {
+  it('moves the records past the retention to audit_log_archive unchanged, keeps the younger ones, and moves nothing twice', async () => {
+    const db = t.database.db;
+    const [old, older, young] = await recorded('test.archive', [200, 400, 179]);
+    const before = await db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.id, [old!, older!]))
+      .orderBy(asc(auditLog.id));
+
+    expect(await archiveAuditLog(db, 180)).toBeGreaterThanOrEqual(2);
+    const left = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'test.archive'));
+    expect(left.map((row) => row.id)).toEqual([young]);
+    const archived = await db
+      .select()
+      .from(auditLogArchive)
+      .where(eq(auditLogArchive.action, 'test.archive'))
+      .orderBy(asc(auditLogArchive.id));
+    // every field as it was, with the time it was archived
+    expect(archived).toEqual(before.map((row) => ({ ...row, archivedAt: expect.any(Date) })));
+    expect(await archiveAuditLog(db, 180)).toBe(0);
+  });
+
+  it('a longer retention keeps more: records of 200 days stay under a retention of 365', async () => {
+    const [kept] = await recorded('test.retention', [200]);
+    await archiveAuditLog(t.database.db, 365);
+    expect(
+      await t.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.id, kept!)),
+    ).toHaveLength(1);
+  });
+
+  it('the database removes no record younger than 180 days, even for the archiving, and edits no archived one', async () => {
+    const db = t.database.db;
+    const [young] = await recorded('test.young', [10]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('eip.audit_archiving', 'on', true)`);
+        await tx.delete(auditLog).where(eq(auditLog.id, young!));
+      }),
+    ).rejects.toThrow();
+    // an old record is not removed outside the archiving either
+    const [old] = await recorded('test.old', [300]);
+    await expect(db.delete(auditLog).where(eq(auditLog.id, old!))).rejects.toThrow();
+    expect(
+      await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(inArray(auditLog.id, [young!, old!])),
+    ).toHaveLength(2);
+
+    await archiveAuditLog(db, 180);
+    await expect(db.update(auditLogArchive).set({ result: 'forged' })).rejects.toThrow();
+    await expect(db.delete(auditLogArchive)).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_log_archive`)).rejects.toThrow();
+    const [kept] = await db.select().from(auditLogArchive).where(eq(auditLogArchive.id, old!));
+    expect(kept).toMatchObject({ action: 'test.old', result: 'success' });
+  });
+});

@@ -1,7 +1,6 @@
 import type { PrintFormat, PrintTemplate } from '@eip/contracts';
 import type { Language } from '@eip/contracts/codes';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { AppError, notFound } from '../../errors.js';
 import { ConversionError } from '../../files/convert.js';
 import { sanitizeFileName } from '../../files/names.js';
@@ -57,6 +56,8 @@ const minute = (iso: string | null) => (iso ? formatMinute(new Date(iso)) : '');
 
 async function imageOf(services: Services, tenantId: string, entry: SignatureEntry): Promise<PrintImage> {
   const png = Buffer.concat((await services.files.get(tenantId, entry.signature).toArray()) as Buffer[]);
+  // sharp (libvips) is loaded on the first image, not at every start
+  const { default: sharp } = await import('sharp');
   const { width = 1, height = 1 } = await sharp(png).metadata();
   return { png, width, height, name: entry.name };
 }

@@ -2,6 +2,7 @@ import { PUSH_LISTS, type PushCounts, type PushList } from '@eip/contracts';
 import type { Database, Db } from '../../db/client.js';
 import type { AuthContext } from '../../security/tokens.js';
 import {
+  ALL_COUNTS,
   latestCursor,
   leadersServedBy,
   messagesAfter,
@@ -9,6 +10,7 @@ import {
   pushCounts,
   sessionRevoked,
   SIGNOUT,
+  type CountName,
 } from './push.repository.js';
 
 /** Notifications within this long are answered with one recount per user. */
@@ -31,6 +33,15 @@ const KIND_LISTS: Record<string, PushList[]> = {
   mail: ['mail'],
 };
 const ALL_LISTS: PushList[] = [...PUSH_LISTS];
+/** The counts a change to a list can move: only those are read again (a message to 5,000 people reads 2 of 5). */
+const LIST_COUNTS: Record<PushList, CountName[]> = {
+  messages: ['messages'],
+  todo: ['todo'],
+  leaderTodo: ['leaderTodo'],
+  notices: ['noticeToRead'],
+  mail: [],
+};
+const countsOf = (lists: PushList[]) => lists.flatMap((list) => LIST_COUNTS[list]);
 
 /** Where a stream's text goes (the HTTP answer). */
 export interface PushSink {
@@ -45,8 +56,8 @@ interface Stream {
   jti: string;
   /** the newest message this stream has been told of (the SSE event id) */
   cursor: string;
-  /** the counts it was sent last, as JSON */
-  counts: string;
+  /** the counts it was sent last */
+  counts: PushCounts | null;
   leaderKeys: string[];
   sink: PushSink;
   expiry: NodeJS.Timeout;
@@ -80,14 +91,16 @@ export async function createPushHub(
   const byUser = new Map<string, Set<Stream>>();
   /** a leader's key → the keys of the secretaries with an open stream, counted per stream */
   const secretariesOf = new Map<string, Map<string, number>>();
-  const pending = new Map<string, Set<PushList>>();
+  /** by user: the lists to hint at and the counts to read again */
+  const pending = new Map<string, { lists: Set<PushList>; counts: Set<CountName> }>();
   let gather: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const mark = (key: string, lists: PushList[]) => {
+  const mark = (key: string, lists: PushList[], counts = countsOf(lists)) => {
     if (!byUser.has(key)) return;
-    const marked = pending.get(key) ?? new Set<PushList>();
-    for (const list of lists) marked.add(list);
+    const marked = pending.get(key) ?? { lists: new Set<PushList>(), counts: new Set<CountName>() };
+    for (const list of lists) marked.lists.add(list);
+    for (const name of counts) marked.counts.add(name);
     pending.set(key, marked);
     gather ??= setTimeout(flush, GATHER_MS);
   };
@@ -116,28 +129,34 @@ export async function createPushHub(
     const next = async (): Promise<void> => {
       const item = work.shift();
       if (!item || closed) return;
-      await recount(item[0], [...item[1]]).catch(() => mark(item[0], [...item[1]]));
+      const [key, { lists, counts }] = item;
+      await recount(key, [...lists], [...counts]).catch(() => mark(key, [...lists], [...counts]));
       return next();
     };
     for (let i = 0; i < RECOUNT_CONCURRENCY; i++) void next();
   }
 
-  /** Tells the streams of a user the counts, the new messages and which lists changed. */
-  async function recount(key: string, lists: PushList[]) {
+  /**
+   * Tells the streams of a user the counts that may have moved, the new messages (when the messages may have
+   * changed) and which lists changed.
+   */
+  async function recount(key: string, lists: PushList[], names: CountName[]) {
     const streams = byUser.get(key);
     const first = streams?.values().next().value;
     if (!streams || !first) return;
     const oldest = [...streams].reduce((min, s) => (later(min, s.cursor) ? s.cursor : min), first.cursor);
     const [counts, messages] = await Promise.all([
-      pushCounts(db, first.tenantId, first.userId),
-      messagesAfter(db, first.tenantId, first.userId, oldest, TOASTS_AT_MOST),
+      pushCounts(db, first.tenantId, first.userId, names),
+      names.includes('messages')
+        ? messagesAfter(db, first.tenantId, first.userId, oldest, TOASTS_AT_MOST)
+        : Promise.resolve([]),
     ]);
     for (const stream of byUser.get(key) ?? []) send(stream, counts, messages, lists);
   }
 
   function send(
     stream: Stream,
-    counts: PushCounts,
+    counts: Partial<PushCounts>,
     messages: Awaited<ReturnType<typeof messagesAfter>>,
     lists: PushList[],
   ) {
@@ -147,10 +166,11 @@ export async function createPushHub(
       stream.cursor = cursor;
       text += event('message', message, cursor);
     }
-    const json = JSON.stringify(counts);
-    if (json !== stream.counts) {
-      stream.counts = json;
-      text += event('counts', counts, stream.cursor);
+    // a stream is first sent every count (on opening); after that, the ones read again replace theirs
+    const merged = { ...stream.counts, ...counts } as PushCounts;
+    if (JSON.stringify(merged) !== JSON.stringify(stream.counts)) {
+      stream.counts = merged;
+      text += event('counts', merged, stream.cursor);
     }
     if (lists.length) text += event('refresh', { lists });
     if (text) stream.sink.write(text);
@@ -195,7 +215,7 @@ export async function createPushHub(
         userId,
         jti: auth.jti,
         cursor,
-        counts: '',
+        counts: null,
         leaderKeys: leaders.map((leader) => keyOf(tenantId, leader.userId)),
         sink,
         expiry: setTimeout(
@@ -216,7 +236,7 @@ export async function createPushHub(
       // a resumed stream may have missed any change: every list is to be asked for again
       send(stream, counts, messages, resumed ? ALL_LISTS : []);
       // what changed between reading the counts and joining the map is recounted
-      mark(key, []);
+      mark(key, [], [...ALL_COUNTS]);
       // a sign-out told before the stream joined the map found nothing to end
       if (await sessionRevoked(db, auth.jti)) remove(stream);
       return () => remove(stream);

@@ -42,15 +42,25 @@ export async function mailChanged(db: Executor, tenantId: string, userId: string
   await db.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${`${tenantId} ${userId} mail`})`);
 }
 
-/** The counts a push stream shows, read from the rows that are the truth. */
-export async function pushCounts(db: Executor, tenantId: string, userId: string): Promise<PushCounts> {
-  const [messages, todo, leaderTodo, noticeToRead] = await Promise.all([
-    unreadMessageCount(db, tenantId, userId),
-    todoCount(db, tenantId, userId),
-    leaderTodoCount(db, tenantId, userId),
-    noticeCount(db, tenantId, userId, 'toRead'),
-  ]);
-  return { messages, todo, leaderTodo, noticeToRead };
+export type CountName = keyof PushCounts;
+export const ALL_COUNTS: readonly CountName[] = ['messages', 'todo', 'leaderTodo', 'noticeToRead'];
+
+const COUNTERS: Record<CountName, (db: Executor, tenantId: string, userId: string) => Promise<number>> = {
+  messages: unreadMessageCount,
+  todo: todoCount,
+  leaderTodo: leaderTodoCount,
+  noticeToRead: (db, tenantId, userId) => noticeCount(db, tenantId, userId, 'toRead'),
+};
+
+/** The counts a push stream shows (those named, all by default), read from the rows that are the truth. */
+export async function pushCounts<N extends CountName>(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  names: readonly N[] = ALL_COUNTS as readonly N[],
+): Promise<Pick<PushCounts, N>> {
+  const values = await Promise.all(names.map((name) => COUNTERS[name](db, tenantId, userId)));
+  return Object.fromEntries(names.map((name, i) => [name, values[i]])) as Pick<PushCounts, N>;
 }
 
 /**

@@ -13,14 +13,21 @@ CREATE TABLE "audit_log_archive" (
 );
 --> statement-breakpoint
 CREATE INDEX "audit_log_archive_tenant_time_idx" ON "audit_log_archive" USING btree ("tenant_id","created_at");--> statement-breakpoint
--- Both trails are append-only. The one exception: the archiving job (which says so for its transaction with
--- the setting eip.audit_archiving) may remove from audit_log the rows older than 180 days, the least retention
--- (等保 2.0), as it copies them into audit_log_archive; a younger row is never removed, whoever asks.
+-- Both trails are append-only. The one exception: a record of audit_log older than 180 days, the least
+-- retention (等保 2.0), may be removed once its exact copy is in audit_log_archive (the archiving job copies,
+-- then removes, in one transaction); a younger record, or one without its copy, is never removed.
 CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' AND TG_TABLE_NAME = 'audit_log'
-     AND current_setting('eip.audit_archiving', true) = 'on'
-     AND OLD.created_at < now() - interval '180 days' THEN
+     AND OLD.created_at < now() - interval '180 days'
+     AND EXISTS (
+       SELECT 1 FROM audit_log_archive a
+       WHERE a.id = OLD.id AND a.created_at = OLD.created_at AND a.action = OLD.action
+         AND a.result = OLD.result AND a.tenant_id IS NOT DISTINCT FROM OLD.tenant_id
+         AND a.user_id IS NOT DISTINCT FROM OLD.user_id AND a.account IS NOT DISTINCT FROM OLD.account
+         AND a.target IS NOT DISTINCT FROM OLD.target AND a.client_ip IS NOT DISTINCT FROM OLD.client_ip
+         AND a.request_id IS NOT DISTINCT FROM OLD.request_id
+     ) THEN
     RETURN OLD;
   END IF;
   RAISE EXCEPTION '% is append-only (% refused)', TG_TABLE_NAME, TG_OP;

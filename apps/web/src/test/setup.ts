@@ -47,13 +47,18 @@ afterEach(() => {
 });
 
 // A toast shown late in a file (its code loads on first use) renders into Ant Design's own React root,
-// outside the tested tree: clear it and let React finish before jsdom's window goes away. React works in
-// slices of a few milliseconds, one per turn: on a busy machine a last render takes many turns.
+// outside the tested tree: clear it and let React finish before jsdom's window goes away. A cleared toast
+// leaves with an animation that jsdom never ends, so it goes only when rc-motion's deadline passes; React
+// then renders in slices of a few milliseconds, one per turn, and on a busy machine that takes many turns.
+const TOASTS_GONE_WITHIN_MS = 5_000;
 afterAll(async () => {
   await import('../app/toastHost');
   await nextTurn();
   message.destroy();
-  // a quarter of a second in slices: a render left over on a loaded machine (seen in CI) finishes in it
+  const deadline = Date.now() + TOASTS_GONE_WITHIN_MS;
+  while (document.querySelector('.ant-message-notice') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   for (let slice = 0; slice < 5; slice += 1) {
     for (let turn = 0; turn < 10; turn += 1) await nextTurn();
     await new Promise((resolve) => setTimeout(resolve, 50));

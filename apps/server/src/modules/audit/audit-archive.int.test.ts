@@ -34,11 +34,11 @@ async function recorded(action: string, ages: number[]) {
 describe('audit archive', () => {
   it('moves the records past the retention to audit_log_archive unchanged, keeps the younger ones, and moves nothing twice', async () => {
     const db = t.database.db;
-    const [old, older, young] = await recorded('test.archive', [200, 400, 179]);
+    const [justPast, old, older, young] = await recorded('test.archive', [180.05, 200, 400, 179]);
     const before = await db
       .select()
       .from(auditLog)
-      .where(inArray(auditLog.id, [old!, older!]))
+      .where(inArray(auditLog.id, [justPast!, old!, older!]))
       .orderBy(asc(auditLog.id));
 
     expect(await archiveAuditLog(db, 180)).toBeGreaterThanOrEqual(2);
@@ -65,30 +65,29 @@ describe('audit archive', () => {
     ).toHaveLength(1);
   });
 
-  it('the database removes no record younger than 180 days, even for the archiving, and edits no archived one', async () => {
+  it('the database removes no record younger than 180 days, nor an old one without its exact copy, and edits no archived one', async () => {
     const db = t.database.db;
-    const [young] = await recorded('test.young', [10]);
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('eip.audit_archiving', 'on', true)`);
-        await tx.delete(auditLog).where(eq(auditLog.id, young!));
-      }),
-    ).rejects.toThrow();
-    // an old record is not removed outside the archiving either
-    const [old] = await recorded('test.old', [300]);
-    await expect(db.delete(auditLog).where(eq(auditLog.id, old!))).rejects.toThrow();
+    const archiveCopyOf = async (id: number, change: Partial<typeof auditLog.$inferInsert> = {}) => {
+      const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+      await db.insert(auditLogArchive).values({ ...row!, ...change });
+    };
+    const [young, altered, uncopied] = await recorded('test.guard', [10, 300, 250]);
+    await archiveCopyOf(young!);
+    await expect(db.delete(auditLog).where(eq(auditLog.id, young!))).rejects.toThrow();
+    await archiveCopyOf(altered!, { result: 'failure:forged' });
+    await expect(db.delete(auditLog).where(eq(auditLog.id, altered!))).rejects.toThrow();
+    await expect(db.delete(auditLog).where(eq(auditLog.id, uncopied!))).rejects.toThrow();
     expect(
       await db
         .select({ id: auditLog.id })
         .from(auditLog)
-        .where(inArray(auditLog.id, [young!, old!])),
-    ).toHaveLength(2);
+        .where(inArray(auditLog.id, [young!, altered!, uncopied!])),
+    ).toHaveLength(3);
 
-    await archiveAuditLog(db, 180);
+    // the records archived by the first test stay as they are
     await expect(db.update(auditLogArchive).set({ result: 'forged' })).rejects.toThrow();
     await expect(db.delete(auditLogArchive)).rejects.toThrow();
     await expect(db.execute(sql`truncate audit_log_archive`)).rejects.toThrow();
-    const [kept] = await db.select().from(auditLogArchive).where(eq(auditLogArchive.id, old!));
-    expect(kept).toMatchObject({ action: 'test.old', result: 'success' });
+    expect(await db.select().from(auditLogArchive).where(eq(auditLogArchive.result, 'forged'))).toEqual([]);
   });
 });

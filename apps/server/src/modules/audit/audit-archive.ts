@@ -1,38 +1,37 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
 import type { JobHandlers } from '../../jobs/runner.js';
 
 /** How often the records past the retention are archived. */
 export const AUDIT_ARCHIVE_EVERY_MS = 24 * 60 * 60_000;
 /** Records moved in one transaction: a backlog of years goes in many short ones. */
 const BATCH = 5_000;
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * Moves the audit records older than the retention from audit_log to audit_log_archive, unchanged, in
- * batches of their own transactions; answers how many moved. The database lets only this move remove a
- * record, and never one younger than 180 days (migration 0031_audit_archive).
+ * Moves the audit records older than the retention (by the database's clock) from audit_log to
+ * audit_log_archive, unchanged: each batch copies, then removes, in a transaction of its own. Answers how
+ * many moved. The database removes a record only once its exact copy is archived, and never one younger
+ * than 180 days (migration 0031_audit_archive).
  */
-export async function archiveAuditLog(db: Db, retentionDays: number, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+export async function archiveAuditLog(db: Db, retentionDays: number): Promise<number> {
   let moved = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('eip.audit_archiving', 'on', true)`);
-      const rows = await queryRows<{ id: number }>(
+      const copied = await queryRows<{ id: number }>(
         tx,
-        sql`with moved as (
-              delete from audit_log where id in (
-                select id from audit_log where created_at < ${before}::timestamptz order by id limit ${BATCH}
-              )
-              returning id, tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at
-            )
-            insert into audit_log_archive
+        sql`insert into audit_log_archive
               (id, tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at)
-            select * from moved
+            select id, tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at
+            from audit_log
+            where created_at < now() - make_interval(days => ${retentionDays}::int)
+            order by id
+            limit ${BATCH}
             returning id`,
       );
-      return rows.length;
+      const ids = copied.map((row) => Number(row.id));
+      if (ids.length) await tx.delete(auditLog).where(inArray(auditLog.id, ids));
+      return ids.length;
     });
     moved += batch;
     if (batch < BATCH) return moved;

@@ -42,6 +42,15 @@ export async function findDefinition(db: Executor, tenantId: string, id: string)
   return row;
 }
 
+/** Whether the version is its flow's main one now (a redeploy makes an older one not main). */
+export async function isMainVersion(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ isMain: flowDefinitions.isMain })
+    .from(flowDefinitions)
+    .where(and(eq(flowDefinitions.tenantId, tenantId), eq(flowDefinitions.id, id)));
+  return row?.isMain === true;
+}
+
 export async function findMainByKey(db: Executor, tenantId: string, defKey: string) {
   const [row] = await db
     .select()

@@ -17,7 +17,9 @@ export interface LoadedDefinition {
 /**
  * Loaded definitions by tenant and id. A definition version never changes once deployed, so every
  * server process may keep its own copy and skip the database once it has one: the cache holds nothing
- * another process would need. A missing definition is not kept.
+ * another process would need. A missing definition is not kept. Only whether a version is the main one
+ * changes (a redeploy): its `row.isMain` is as it was when loaded, so whoever decides by it asks the
+ * database (isMainVersion).
  */
 const loaded = new Map<string, Promise<LoadedDefinition>>();
 const CACHE_LIMIT = 500;

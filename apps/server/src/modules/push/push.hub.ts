@@ -33,10 +33,13 @@ const KIND_LISTS: Record<string, PushList[]> = {
   mail: ['mail'],
 };
 const ALL_LISTS: PushList[] = [...PUSH_LISTS];
-/** The counts a change to a list can move: only those are read again (a message to 5,000 people reads 2 of 5). */
+/**
+ * The counts a change to a list can move: only those are read again (a message to 5,000 people reads 2 of 5).
+ * A task also rereads the leader todo count: who is whose secretary changes without a notification.
+ */
 const LIST_COUNTS: Record<PushList, CountName[]> = {
   messages: ['messages'],
-  todo: ['todo'],
+  todo: ['todo', 'leaderTodo'],
   leaderTodo: ['leaderTodo'],
   notices: ['noticeToRead'],
   mail: [],

@@ -9,7 +9,7 @@ import { hasStartRight } from '../../bpm-personal/start-rights.js';
 import { countFlowUse } from '../../bpm-personal/start-flow.repository.js';
 import { findPair } from '../../bpm-personal/secretary.repository.js';
 import { findUserById } from '../../uc/user.repository.js';
-import { findMainByKey } from '../definition.repository.js';
+import { findMainByKey, isMainVersion } from '../definition.repository.js';
 import { loadDefinition, type LoadedDefinition } from '../definitions.js';
 import * as repo from '../runtime.repository.js';
 import { checkNodeUsers, moveOn } from './advance.js';
@@ -136,7 +136,8 @@ export async function startInstance(db: Db, auth: AuthContext, lang: Language, i
     if (input.leadId !== undefined && input.draftId) throw badRequest('flow.draftNotForLeader');
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
     const def = await definitionToStart(tx, auth, input, draft);
-    if (!def.row.isMain && !draft) throw forbidden('flow.notMainVersion');
+    if (!draft && !(await isMainVersion(tx, auth.tenantId, def.row.id)))
+      throw forbidden('flow.notMainVersion');
     const initiator = await initiatorFor(tx, auth, input.leadId);
     await requireStartRight(tx, auth, def, initiator.id);
     const start = startNodeOfDefinition(def);

@@ -16,15 +16,17 @@ type Printed = { subject: string; procDefKey: string } | undefined;
 export function usePrint(instId: string, instance: Printed, leaderId: string | undefined) {
   const queryClient = useQueryClient();
   const defKey = instance?.procDefKey ?? '';
-  const template = useQuery({
+  const template = {
     queryKey: approvalKeys.printTemplate(defKey),
     queryFn: () => call('getGlobalPrintTemplate', { query: { defKey }, silent: true }),
-    enabled: Boolean(defKey),
     staleTime: Infinity,
-  });
+  };
+  // asked for with the form, so that 打印 seldom waits for it
+  useQuery({ ...template, enabled: Boolean(defKey) });
   const print = useMutation({
     mutationFn: async () => {
-      const format = template.data?.formats[0] ?? 'pdf';
+      // the server's first format: PDF when it converts documents; Word it always prints
+      const format = (await queryClient.ensureQueryData(template)).formats[0] ?? 'docx';
       const blob = await callBlob('wordPrint', { body: { instId, format, leaderId } });
       saveBlob(blob, `${instance?.subject ?? instId}.${format}`);
     },

@@ -48,6 +48,7 @@ it('分发: a handler distributes a request to two orgs, a receiver signs for it
   await expect.poll(() => liuyang.page.getByRole('button', { name: label('签收') }).count()).toBe(0);
   await liuyang.page.goBack();
   await expect.poll(() => received.textContent()).toContain('已签收');
+  expect(await received.textContent()).not.toContain('未签收');
 
   // the sender sees who has signed for it and who has not
   await hujun.page.goto(`${base}/eipFront/matter/distributeDocument`);
@@ -62,5 +63,6 @@ it('分发: a handler distributes a request to two orgs, a receiver signs for it
   await hujun.page.getByText(/^未签收 \d+$/).click();
   await expect.poll(() => row('刘洋').count()).toBe(0);
   await expect.poll(() => row('赵磊').count()).toBe(1);
+  expect(await row('赵磊').textContent()).toContain('未签收');
   await hujun.page.screenshot({ path: `${artifacts}distribution-sender.png`, animations: 'disabled' });
 });

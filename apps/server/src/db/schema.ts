@@ -307,20 +307,25 @@ export const methodRoles = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.methodId, t.roleId] })],
 );
 
+/** What an audit record says, in the trail and in its archive alike. */
+const auditRecordColumns = () => ({
+  tenantId: text('tenant_id'),
+  userId: text('user_id'),
+  account: text('account'),
+  action: text('action').notNull(),
+  target: text('target'),
+  clientIp: text('client_ip'),
+  /** success, or failure:{code} */
+  result: text('result').notNull(),
+  requestId: text('request_id'),
+});
+
 /** Append-only: a trigger in the migrations refuses UPDATE, DELETE and TRUNCATE. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id'),
-    userId: text('user_id'),
-    account: text('account'),
-    action: text('action').notNull(),
-    target: text('target'),
-    clientIp: text('client_ip'),
-    /** success, or failure:{code} */
-    result: text('result').notNull(),
-    requestId: text('request_id'),
+    ...auditRecordColumns(),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
@@ -334,14 +339,7 @@ export const auditLogArchive = pgTable(
   'audit_log_archive',
   {
     id: bigint('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id'),
-    userId: text('user_id'),
-    account: text('account'),
-    action: text('action').notNull(),
-    target: text('target'),
-    clientIp: text('client_ip'),
-    result: text('result').notNull(),
-    requestId: text('request_id'),
+    ...auditRecordColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
   },

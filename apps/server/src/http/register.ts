@@ -11,6 +11,7 @@ import {
   type RouteSchemas,
   type RouteValue,
 } from '@eip/contracts';
+import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -180,7 +181,18 @@ export interface FileDownload {
   cacheControl?: string;
 }
 
-function sendFile(reply: FastifyReply, file: FileDownload) {
+/**
+ * Sends a file once its bytes can be read: bytes gone from the store (a stream that fails before its first
+ * byte) answer the error envelope, not headers that announce a file and then no body.
+ */
+async function sendFile(reply: FastifyReply, file: FileDownload) {
+  try {
+    if (file.content.readableLength === 0 && !file.content.readableEnded)
+      await once(file.content, 'readable');
+  } catch (error) {
+    reply.log.error({ err: error, file: file.name }, 'the bytes of a stored file are missing');
+    throw new AppError(500, 'file.contentMissing', { requestId: reply.request.id });
+  }
   if (file.inline) reply.header('content-security-policy', "default-src 'none'; sandbox");
   return reply
     .header('content-type', file.contentType)

@@ -380,6 +380,11 @@ export const messages = {
     'zh-TW': '檔案不存在或無權查看：{id}',
     'en-US': 'No such file, or not yours to see: {id}',
   },
+  'file.contentMissing': {
+    'zh-CN': '文件内容已丢失，请联系管理员（请求编号 {requestId}）',
+    'zh-TW': '檔案內容已遺失，請聯絡管理員（請求編號 {requestId}）',
+    'en-US': 'The file’s content is missing; please contact your administrator (request id {requestId})',
+  },
   'file.notYours': {
     'zh-CN': '只能附上自己上传的文件',
     'zh-TW': '只能附上自己上傳的檔案',

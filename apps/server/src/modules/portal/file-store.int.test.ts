@@ -106,7 +106,7 @@ describe('the file store shared by two processes (FILE_STORE=s3)', () => {
     await expect(bytes.toArray()).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('a missing object answers as a missing local file does: 500, none of its bytes', async () => {
+  it('a missing object answers as a missing local file does: the 500 envelope saying so, no file headers', async () => {
     const token = await a.login('zhangwei');
     const uploaded = await uploadFile(a, token, '丢失.txt', '对象已不在');
     const { fileId } = uploaded.body.value;
@@ -118,6 +118,12 @@ describe('the file store shared by two processes (FILE_STORE=s3)', () => {
 
     const answer = await fetchFrom(b, token, `/portal/system/file/downloadFile?fileId=${fileId}`);
     expect(answer.statusCode).toBe(500);
+    expect(answer.headers['content-disposition']).toBeUndefined();
+    expect(answer.json()).toMatchObject({
+      state: false,
+      code: 500,
+      message: expect.stringContaining('文件内容已丢失'),
+    });
     expect(answer.body).not.toContain('对象已不在');
   });
 });

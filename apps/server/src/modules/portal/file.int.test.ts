@@ -8,6 +8,7 @@ import { docx, pdf, zip } from '../../../test/docx.js';
 import { flowSteps } from '../../../test/flow.js';
 import { uploadFile } from '../../../test/upload.js';
 import { sysFiles } from '../../db/schema.js';
+import { configuredFileStore } from '../../files/store.js';
 
 /**
  * Uploads (purposes, types from the bytes, names, size and quota), attachments, a file's metadata and
@@ -346,5 +347,25 @@ describe('image download', () => {
     const notImage = await fetchAs('mali', `/portal/system/file/downloadImage?fileId=${text}`);
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().message).toBe('该文件不是图片');
+  });
+});
+
+describe('download of a file whose bytes are gone from the store', () => {
+  it('answers the 500 envelope that says so, with no file headers and no partial body', async () => {
+    const { fileId } = (await upload('mali', '丢失.txt', '字节已不在')).body.value;
+    const [{ tenantId }] = (await t.database.db
+      .select({ tenantId: sysFiles.tenantId })
+      .from(sysFiles)
+      .where(eq(sysFiles.id, fileId))) as [{ tenantId: string }];
+    await configuredFileStore(t.config).remove(tenantId, fileId);
+
+    const answer = await fetchAs('mali', `/portal/system/file/downloadFile?fileId=${fileId}`);
+    expect(answer.statusCode).toBe(500);
+    expect(answer.headers['content-disposition']).toBeUndefined();
+    expect(answer.json()).toMatchObject({
+      state: false,
+      code: 500,
+      message: expect.stringContaining('文件内容已丢失，请联系管理员'),
+    });
   });
 });

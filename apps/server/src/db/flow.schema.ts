@@ -201,10 +201,14 @@ export const flowTaskCandidates = pgTable(
     principalId: text('principal_id'),
     /** ordering key for the todo list: the task's creation time */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** the task's subject, copied by the database (triggers of 0032), never written by the code */
+    subject: text('subject'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.userId] }),
     index('bpm_task_candidate_todo_idx').on(t.tenantId, t.userId, t.createdAt, t.taskId),
+    /** a user's todo search by subject: the subject's lower-case character pairs, each keyed by the user (0032) */
+    index('bpm_task_candidate_subject_idx').using('gin', sql`eip_user_bigrams(${t.userId}, ${t.subject})`),
   ],
 );
 

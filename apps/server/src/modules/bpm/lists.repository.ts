@@ -66,6 +66,24 @@ const TODO_COLUMNS: FilterColumns = {
   leaderId: { sql: flowTaskCandidates.userId, type: 'string' },
 };
 
+/**
+ * One user's todo list searches the subject copied onto their candidate rows, from the index that keys its
+ * character pairs by the user (migration 0032): a busy approver's search reads only her own matching rows,
+ * never the open tasks of everyone whose subject matches. Planned for each call's values as the bigram search is.
+ */
+const todoColumnsOf = (userId: string): FilterColumns => ({
+  ...TODO_COLUMNS,
+  subject: {
+    sql: flowTaskCandidates.subject,
+    type: 'string',
+    containing: (text) =>
+      [...text].length < 2
+        ? undefined
+        : sql`(${sql.raw(PLAN_PER_CALL)} eip_user_bigrams(${flowTaskCandidates.userId}, ${flowTaskCandidates.subject})
+            @> eip_user_bigrams(${userId}, ${text}))`,
+  },
+});
+
 type TaskRow = typeof flowTasks.$inferSelect;
 
 /** A task as the lists show it (reference "Todo rows"). */
@@ -108,10 +126,11 @@ async function tasksOfferedTo(
   db: Executor,
   tenantId: string,
   where: SQL | undefined,
+  columns: FilterColumns,
   filter: QueryFilter,
   size?: number,
 ) {
-  const q = compileQueryFilter(filter, TODO_COLUMNS, {
+  const q = compileQueryFilter(filter, columns, {
     defaultSort: [desc(flowTaskCandidates.createdAt), desc(flowTaskCandidates.taskId)],
     ...(size ? { defaultPageSize: size } : {}),
   });
@@ -167,7 +186,7 @@ export const todoList = (
   userId: string,
   filter: QueryFilter,
   size?: number,
-) => tasksOfferedTo(db, tenantId, eq(flowTaskCandidates.userId, userId), filter, size);
+) => tasksOfferedTo(db, tenantId, eq(flowTaskCandidates.userId, userId), todoColumnsOf(userId), filter, size);
 
 export async function todoCount(db: Executor, tenantId: string, userId: string) {
   const [row] = await db
@@ -203,6 +222,7 @@ export const leaderTodoList = (
     db,
     tenantId,
     and(servedLeaders(tenantId, secretaryId), isNull(flowTaskCandidates.principalId)),
+    TODO_COLUMNS,
     filter,
     size,
   );

@@ -8,8 +8,9 @@ import { queryRows, type Db } from '../../db/client.js';
 import { todoList } from './lists.repository.js';
 
 /**
- * The busy approver's todo list filtered by subject (issue 17): the search starts from the subject's bigram
- * index and still answers exactly the caller's tasks whose subject contains the text, ignoring case.
+ * The busy approver's todo list filtered by subject (issue 17): the search starts from the index of the
+ * subject's character pairs keyed by the user (the subject copied onto the candidate rows by the database) and
+ * still answers exactly the caller's tasks whose subject contains the text, ignoring case.
  */
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
@@ -119,6 +120,29 @@ describe('the todo list searched by subject (issue 17)', () => {
     expect(await todoSubjects('李四')).toEqual([]);
   });
 
+  it('finds a task by its new subject once the subject changes, and by the old one no more', async () => {
+    await t.database.db.execute(
+      sql`update bpm_task set subject = '关于李四的请假申请' where tenant_id = ${tenantId} and id = 'todo-subject-t2'`,
+    );
+    expect(await todoSubjects('李四')).toEqual(['关于李四的请假申请']);
+    expect(await todoSubjects('关于')).toEqual(['关于李四的请假申请']);
+    await t.database.db.execute(
+      sql`update bpm_task set subject = '关于张伟' where tenant_id = ${tenantId} and id = 'todo-subject-t2'`,
+    );
+    expect(await todoSubjects('李四')).toEqual([]);
+  });
+
+  it('searches the tasks the engine creates: a new request is found by its subject at once', async () => {
+    const instId = await f.start('guoming', 'leave_request', { days: 1, reason: '搜索' });
+    const [{ subject }] = (await queryRows<{ subject: string }>(
+      t.database.db,
+      sql`select subject from bpm_instance where id = ${instId}`,
+    )) as [{ subject: string }];
+    const token = await f.as('linxue');
+    const { body } = await t.call('getTodoList', { token, body: search(subject) });
+    expect(body.value.rows.map((row) => row.procInstId)).toEqual([instId]);
+  });
+
   it('pages a common text among the caller’s own tasks only, with its total', async () => {
     const token = await f.as('zhuting');
     const { body } = await t.call('getTodoList', {
@@ -153,7 +177,7 @@ const bind = (text: string, params: unknown[]): SQL =>
   );
 
 describe('the plan of the busy approver’s search (issue 17)', () => {
-  it('starts the page and the count from the subject’s bigram index, without reading the table through', async () => {
+  it('starts the page and the count from the caller’s own subject pairs, without reading a table through', async () => {
     const statements = await statementsOf((db) => todoList(db, tenantId, callerId, search('张伟')));
     expect(statements).toHaveLength(2);
     for (const { text, params } of statements) {
@@ -162,7 +186,7 @@ describe('the plan of the busy approver’s search (issue 17)', () => {
       )
         .map((row) => Object.values(row)[0])
         .join('\n');
-      expect(plan).toContain('Bitmap Index Scan on bpm_task_subject_bigram_idx');
+      expect(plan).toContain('Bitmap Index Scan on bpm_task_candidate_subject_idx');
       expect(plan).not.toContain('Seq Scan');
     }
   });
@@ -174,7 +198,7 @@ describe('the plan of the busy approver’s search (issue 17)', () => {
         for (let use = 0; use < 8; use++) await todoList(tx, tenantId, callerId, search('张伟'));
         return queryRows<{ name: string }>(
           tx,
-          sql`select name from pg_prepared_statements where statement like '%eip_bigrams%'`,
+          sql`select name from pg_prepared_statements where statement like '%eip_user_bigrams%'`,
         );
       });
       expect(prepared).toEqual([]);

@@ -1,0 +1,43 @@
+-- A user's todo search by subject starts from the user's own matching candidate rows: each row carries its
+-- task's subject (copied by the triggers below, never by the code), and a GIN index keys the subject's
+-- lower-case character pairs by the user ('<user id> <pair>'). A busy approver's search then reads only her
+-- matching rows, not every open task whose subject matches (0021's index, which the leader todo list keeps).
+-- Self-contained (no call of eip_bigrams): index builds run functions with a restricted search_path.
+CREATE FUNCTION eip_user_bigrams(user_id text, value text) RETURNS text[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  lowered text := lower(value);
+  keys text[] := '{}';
+BEGIN
+  FOR i IN 1 .. char_length(lowered) - 1 LOOP
+    keys := keys || (user_id || ' ' || substr(lowered, i, 2));
+  END LOOP;
+  RETURN keys;
+END
+$$;
+--> statement-breakpoint
+ALTER TABLE "bpm_task_candidate" ADD COLUMN "subject" text;
+--> statement-breakpoint
+CREATE FUNCTION bpm_task_candidate_copy_subject() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT t.subject INTO NEW.subject FROM bpm_task t WHERE t.tenant_id = NEW.tenant_id AND t.id = NEW.task_id;
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER bpm_task_candidate_copy_subject BEFORE INSERT ON bpm_task_candidate
+  FOR EACH ROW EXECUTE FUNCTION bpm_task_candidate_copy_subject();
+--> statement-breakpoint
+CREATE FUNCTION bpm_task_subject_to_candidates() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE bpm_task_candidate SET subject = NEW.subject WHERE tenant_id = NEW.tenant_id AND task_id = NEW.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER bpm_task_subject_to_candidates AFTER UPDATE OF subject ON bpm_task
+  FOR EACH ROW WHEN (OLD.subject IS DISTINCT FROM NEW.subject) EXECUTE FUNCTION bpm_task_subject_to_candidates();
+--> statement-breakpoint
+UPDATE bpm_task_candidate c SET subject = t.subject FROM bpm_task t WHERE t.tenant_id = c.tenant_id AND t.id = c.task_id;
+--> statement-breakpoint
+CREATE INDEX "bpm_task_candidate_subject_idx" ON "bpm_task_candidate" USING gin (eip_user_bigrams("user_id", "subject"));

@@ -126,3 +126,39 @@ describe('data templates in Chromium (issue 12)', () => {
     expect(main.getRow(2).getCell(2).text).toBe('浏览器导入合同');
   });
 });
+
+describe('资产台账 in Chromium (issue 12)', () => {
+  it('edits an asset: the keeper is picked from the directory in the 选择人员 dialog', async () => {
+    await harness();
+    const { page } = await as('zhuting');
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await menu.getByText('数据模板').click();
+    await menu.getByText('资产台账').click();
+    await page.getByRole('heading', { level: 1, name: '资产台账' }).waitFor();
+    await expect.poll(() => totalText(page)).toBe('共 300 条');
+
+    const first = page.locator('.ant-table-tbody .ant-table-row').first();
+    await first.getByRole('button', { name: /编\s*辑/ }).click();
+    await page.getByRole('heading', { level: 1, name: /资产台账 · 编辑/ }).waitFor();
+    const keeperText = page.getByRole('textbox', { name: /保管人/ });
+    const keeper = page.locator('.ant-space-compact').filter({ has: keeperText });
+    await keeper.getByRole('button', { name: /选\s*择/ }).click();
+    const dialog = page.getByRole('dialog', { name: '选择人员' });
+    const search = dialog.getByLabel('输入关键字搜索');
+    await search.fill('郭明');
+    await search.press('Enter');
+    await dialog.locator('.ant-table-row').filter({ hasText: 'guoming' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => keeperText.inputValue()).toBe('郭明');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page
+      .getByRole('button', { name: /保\s*存/ })
+      .first()
+      .click();
+    await page.getByText('保存成功').waitFor();
+    const history = page.locator('[data-history]');
+    await history.getByText('保管人').first().waitFor();
+    await history.getByText('郭明').first().waitFor();
+    await page.screenshot({ path: `${artifacts}template-asset.png`, fullPage: true });
+  });
+});

@@ -8,7 +8,7 @@ import { findTenantByCode } from '../modules/uc/tenant.repository.js';
 import { findUserByAccount } from '../modules/uc/user.repository.js';
 import { PLATFORM, SECOND_TENANT } from './demo-data.js';
 
-/** The demo business objects and data templates: 合同台账 (contracts) and 员工档案 (employees). */
+/** The demo business objects and data templates: 合同台账 (contracts), 员工档案 (employees), 资产台账 (assets). */
 const CONTRACT: BoDefinition = {
   fields: [
     { name: 'code', label: '合同编号', type: 'string', required: true, maxLength: 30 },
@@ -71,6 +71,22 @@ const EMPLOYEE: BoDefinition = {
   ],
 };
 
+/** 资产: a company asset, its keeper picked from the directory (userDialog) and its department (orgDialog). */
+const ASSET: BoDefinition = {
+  fields: [
+    { name: 'assetNo', label: '资产编号', type: 'string', required: true, maxLength: 30 },
+    { name: 'name', label: '资产名称', type: 'string', required: true, maxLength: 100 },
+    { name: 'category', label: '资产类别', type: 'dict', dict: 'assetCategory', required: true },
+    { name: 'keeper', label: '保管人', type: 'string', required: true, maxLength: 50, dialog: 'userDialog' },
+    { name: 'dept', label: '使用部门', type: 'string', maxLength: 50, dialog: 'orgDialog' },
+    { name: 'purchaseDate', label: '购置日期', type: 'date' },
+    { name: 'value', label: '原值', type: 'number', required: true, decimals: 2 },
+    { name: 'location', label: '存放地点', type: 'string', maxLength: 100 },
+    { name: 'status', label: '状态', type: 'dict', dict: 'assetStatus', required: true },
+  ],
+  subs: [],
+};
+
 const FINANCE_ONLY = ['finance', 'sysadmin'];
 
 const CONTRACT_TEMPLATE: DataTemplateDefinition = {
@@ -111,13 +127,50 @@ const EMPLOYEE_TEMPLATE: DataTemplateDefinition = {
   batchFields: [],
 };
 
-const CONTRACT_STATUS = [
-  ['draft', '草拟'],
-  ['signed', '已签订'],
-  ['executing', '履行中'],
-  ['finished', '已完成'],
-  ['terminated', '已终止'],
-];
+const ASSET_TEMPLATE: DataTemplateDefinition = {
+  columns: ['assetNo', 'name', 'category', 'keeper', 'dept', 'value', 'status'],
+  conditions: [
+    { field: 'name', operation: 'LIKE' },
+    { field: 'keeper', operation: 'LIKE' },
+    { field: 'category', operation: 'EQUAL' },
+    { field: 'status', operation: 'EQUAL' },
+  ],
+  sorter: [{ property: 'assetNo', direction: 'ASC' }],
+  buttons: [
+    { alias: 'add' },
+    { alias: 'edit' },
+    { alias: 'detail' },
+    { alias: 'copy' },
+    { alias: 'del', roles: FINANCE_ONLY },
+    { alias: 'batchUpdate', roles: FINANCE_ONLY },
+    { alias: 'import' },
+    { alias: 'export' },
+  ],
+  batchFields: ['status', 'keeper'],
+};
+
+/** The dictionaries of the demo objects, seeded with them: type key → [key, name]. */
+const OBJECT_DICTIONARIES: Record<string, string[][]> = {
+  contractStatus: [
+    ['draft', '草拟'],
+    ['signed', '已签订'],
+    ['executing', '履行中'],
+    ['finished', '已完成'],
+    ['terminated', '已终止'],
+  ],
+  assetCategory: [
+    ['computer', '计算机设备'],
+    ['office', '办公设备'],
+    ['furniture', '家具'],
+    ['vehicle', '交通工具'],
+  ],
+  assetStatus: [
+    ['inUse', '在用'],
+    ['idle', '闲置'],
+    ['repair', '维修中'],
+    ['scrapped', '已报废'],
+  ],
+};
 
 async function seedObject(
   db: Db,
@@ -186,6 +239,32 @@ const insertEmployees = (tenantId: string, userId: string, n: number) => sql`
     ${userId}, timestamptz '2026-01-01' + i * interval '1 minute', timestamptz '2026-01-01' + i * interval '1 minute'
   from generate_series(1, ${n}) as i`;
 
+/** n demo assets, kept by the tenant's active staff in turn (the keeper's name, as userDialog picks it). */
+const insertAssets = (tenantId: string, userId: string, n: number) => sql`
+  with keepers as (
+    select row_number() over (order by u.account) - 1 as k, u.fullname, o.name as dept
+    from uc_user u
+    left join uc_org_user ou on ou.tenant_id = u.tenant_id and ou.user_id = u.id and ou.is_master
+    left join uc_org o on o.tenant_id = ou.tenant_id and o.id = ou.org_id
+    where u.tenant_id = ${tenantId} and u.status = 1 and u.account <> 'admin'),
+  kept as (select count(*) as n from keepers)
+  insert into form_bo_row (tenant_id, id, bo_alias, data, created_by, created_at, updated_at)
+  select ${tenantId}, md5(${tenantId} || 'asset' || i), 'asset',
+    jsonb_build_object(
+      'assetNo', 'ZC' || lpad(i::text, 6, '0'),
+      'name', (array['笔记本电脑','台式电脑','激光打印机','投影仪','办公桌','会议椅','文件柜','商务轿车'])[1 + i % 8] || ' ' || i,
+      'category', (array['computer','computer','office','office','furniture','furniture','furniture','vehicle'])[1 + i % 8],
+      'keeper', keepers.fullname,
+      'dept', keepers.dept,
+      'purchaseDate', to_char(date '2022-01-01' + (i * 5 % 1400), 'YYYY-MM-DD'),
+      'value', (array[6800, 4500, 2300, 5600, 1200, 650, 980, 168000])[1 + i % 8] + (i % 7) * 10,
+      'location', (array['总部大楼 3 层','总部大楼 5 层','研发中心 2 层','库房'])[1 + i % 4],
+      'status', (array['inUse','inUse','inUse','idle','repair','scrapped'])[1 + i % 6]),
+    ${userId}, timestamptz '2026-01-01' + i * interval '1 day', timestamptz '2026-01-01' + i * interval '1 day'
+  from generate_series(1, ${n}) as i
+  cross join kept
+  join keepers on keepers.k = i % kept.n`;
+
 /** Business objects, forms, templates and their records for both demo tenants (acme gets a few). */
 export async function seedData(db: Db) {
   for (const code of [PLATFORM.code, SECOND_TENANT.code]) {
@@ -194,14 +273,16 @@ export async function seedData(db: Db) {
     if (!tenant || !admin) throw new Error(`demo tenant ${code} is missing`);
     const platform = code === PLATFORM.code;
     await db.insert(t.dataDicts).values(
-      CONTRACT_STATUS.map(([key, name], sn) => ({
-        tenantId: tenant.id,
-        id: newId(),
-        typeKey: 'contractStatus',
-        key: key!,
-        name: name!,
-        sn,
-      })),
+      Object.entries(OBJECT_DICTIONARIES).flatMap(([typeKey, entries]) =>
+        entries.map(([key, name], sn) => ({
+          tenantId: tenant.id,
+          id: newId(),
+          typeKey,
+          key: key!,
+          name: name!,
+          sn,
+        })),
+      ),
     );
     await seedObject(db, tenant.id, {
       alias: 'contract',
@@ -221,7 +302,17 @@ export async function seedData(db: Db) {
       templateAlias: 'employee',
       templateName: '员工档案',
     });
+    await seedObject(db, tenant.id, {
+      alias: 'asset',
+      name: '资产',
+      def: ASSET,
+      formKey: 'assetForm',
+      template: ASSET_TEMPLATE,
+      templateAlias: 'asset',
+      templateName: '资产台账',
+    });
     await db.execute(insertContracts(tenant.id, admin.id, platform ? 5000 : 3));
     await db.execute(insertEmployees(tenant.id, admin.id, platform ? 2000 : 2));
+    await db.execute(insertAssets(tenant.id, admin.id, platform ? 300 : 2));
   }
 }

@@ -82,6 +82,9 @@ export const FRONT_MENU: DemoMenu[] = [
       page('v-employeeData', '员工档案', '/template/employeeData', 'TemplateLayout', {
         routeExtend: '{"templateAlias":"employee"}',
       }),
+      page('v-assetData', '资产台账', '/template/assetData', 'TemplateLayout', {
+        routeExtend: '{"templateAlias":"asset"}',
+      }),
       page('v-contractQuery', '合同查询', '/template/contractQuery', 'QuerySqlLayout', {
         routeExtend: '{"sqlAlias":"contractQuery"}',
       }),

@@ -56,6 +56,17 @@ const DIALOGS: { alias: string; name: string; def: CustomDialogDefinition }[] = 
     },
   },
   {
+    alias: 'userDialog',
+    name: '选择人员',
+    def: {
+      style: 'list',
+      listSource: 'user',
+      valueField: 'fullname',
+      labelField: 'fullname',
+      searchFields: ['fullname', 'account'],
+    },
+  },
+  {
     alias: 'orgDialog',
     name: '选择组织',
     def: { style: 'tree', treeSource: 'org', valueField: 'name', labelField: 'name', searchFields: [] },

@@ -111,7 +111,10 @@ export const ChartData = Type.Object({
 });
 export type ChartData = Static<typeof ChartData>;
 
-/** A picker: a list over a query view (searched on some of its columns), or the tree of the organisation. */
+/**
+ * A picker: a list over a query view (searched on some of its columns) or over the directory's active users,
+ * or the tree of the organisation.
+ */
 export const CustomDialog = Type.Object({
   id: Type.String(),
   alias: Type.String(),
@@ -120,6 +123,8 @@ export const CustomDialog = Type.Object({
   /** list: the query and the view giving the rows */
   queryAlias: Type.Optional(Type.String()),
   viewAlias: Type.Optional(Type.String()),
+  /** list: the directory's active users (id, account, fullname, orgName), searched by name or account */
+  listSource: Type.Optional(oneOf(['user'] as const)),
   /** tree: where the nodes come from */
   treeSource: Type.Optional(oneOf(['org'] as const)),
   /** the column whose value the field takes, and the one shown */

@@ -83,7 +83,7 @@ describe('data templates', () => {
     });
     expect(unknown.status).toBe(400);
     const templates = (await t.call('listDataTemplates', { token, body: {} })).body.value;
-    expect(templates.rows.map((r) => r.alias)).toEqual(['contract', 'employee']);
+    expect(templates.rows.map((r) => r.alias)).toEqual(['asset', 'contract', 'employee']);
   });
 
   it('dataList pages, filters and sorts the 5,000 contracts; an unknown property is a 400', async () => {
@@ -118,6 +118,30 @@ describe('data templates', () => {
     });
     expect(bad.status).toBe(400);
     expect((await t.call('templateDataList', { token, params: { alias: 'nothing' }, body: {} })).status).toBe(404);
+  });
+
+  it('资产台账 lists 300 assets, each kept by an active member of the directory, found by keeper', async () => {
+    const list = async (body: object) =>
+      (await t.call('templateDataList', { token, params: { alias: 'asset' }, body })).body.value;
+    const all = await list({ pageBean: { page: 1, pageSize: 300, showTotal: true } });
+    expect(all.total).toBe(300);
+    const staff = (
+      await t.call('queryUserWithMainOrgPost', {
+        token,
+        body: {
+          pageBean: { page: 1, pageSize: 100 },
+          querys: [{ property: 'status', value: 1, operation: 'EQUAL' }],
+        },
+      })
+    ).body.value.rows;
+    const staffOrgs = new Map(staff.map((user) => [user.fullname, user.orgName]));
+    for (const { data } of all.rows) {
+      expect(staffOrgs.has(data.keeper as string)).toBe(true);
+      expect(data.dept).toBe(staffOrgs.get(data.keeper as string));
+    }
+    const kept = await list({ querys: [{ property: 'keeper', value: '朱婷', operation: 'LIKE' }] });
+    expect(kept.total).toBeGreaterThan(0);
+    expect(new Set(kept.rows.map((row) => row.data.keeper))).toEqual(new Set(['朱婷']));
   });
 });
 

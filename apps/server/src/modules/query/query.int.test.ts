@@ -338,6 +338,9 @@ describe('custom dialogs', () => {
       viewAlias: 'brief',
       valueField: 'id',
     });
+    const users = (await t.call('customDialogGetByAlias', { token, query: { alias: 'userDialog' } })).body
+      .value;
+    expect(users).toMatchObject({ style: 'list', listSource: 'user', valueField: 'fullname' });
     const tree = (await t.call('customDialogGetByAlias', { token, query: { alias: 'orgDialog' } })).body
       .value;
     expect(tree).toMatchObject({ style: 'tree', treeSource: 'org' });

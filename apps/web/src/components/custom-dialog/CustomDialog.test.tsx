@@ -89,6 +89,54 @@ describe('custom dialog', () => {
     expect(onPick).toHaveBeenCalledWith({ value: 'c7', label: '软件开发服务合同7' });
   }, 30_000);
 
+  it('a user dialog searches the directory’s active users by name or account and picks a person', async () => {
+    const sent = stubFetch(({ url }) =>
+      url.includes('customDialog/getByAlias')
+        ? envelope({
+            ...LIST,
+            alias: 'userDialog',
+            name: '选择人员',
+            listSource: 'user',
+            queryAlias: undefined,
+            viewAlias: undefined,
+            valueField: 'fullname',
+            labelField: 'fullname',
+          })
+        : envelope({
+            rows: [{ id: 'u1', account: 'zhuting', fullname: '朱婷', orgName: '前端开发部' }],
+            total: 1,
+            page: 1,
+            pageSize: 10,
+          }),
+    );
+    const onPick = vi.fn();
+    renderRoutes(
+      <Route
+        path="*"
+        element={<CustomDialog alias="userDialog" onPick={onPick} onClose={() => undefined} />}
+      />,
+      '/x',
+    );
+    const dialog = await screen.findByRole('dialog', { name: '选择人员' }, { timeout: 10_000 });
+    expect((await within(dialog).findAllByText('部门')).length).toBeGreaterThan(0);
+    const search = within(dialog).getByLabelText('输入关键字搜索');
+    fireEvent.change(search, { target: { value: '朱' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => {
+      const last = sent.filter((r) => r.url.includes('queryUserWithMainOrgPost')).at(-1)!;
+      expect(last.body).toMatchObject({
+        pageBean: { page: 1, pageSize: 10, showTotal: true },
+        querys: [
+          { property: 'status', value: 1, operation: 'EQUAL' },
+          { property: 'fullname', value: '朱', operation: 'LIKE', group: 'text' },
+          { property: 'account', value: '朱', operation: 'LIKE', group: 'text' },
+        ],
+      });
+    });
+    fireEvent.click(await within(dialog).findByText('前端开发部'));
+    expect(onPick).toHaveBeenCalledWith({ value: '朱婷', label: '朱婷' });
+  }, 30_000);
+
   it('a tree dialog picks a node of the organisation', async () => {
     stubFetch(({ url }) =>
       url.includes('getTreeData')

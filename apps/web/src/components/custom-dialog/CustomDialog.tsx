@@ -5,8 +5,10 @@ import type { TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { userSearchFilter } from '../user-picker/UserPicker';
 
 type Row = RouteValue<'queryViewData'>['rows'][number];
+type UserRow = RouteValue<'queryUserWithMainOrgPost'>['rows'][number];
 
 /** What a pick gives the field: the value it keeps and the text it shows. */
 export interface Picked {
@@ -94,6 +96,51 @@ function ListPicker({ dialog, onPick }: { dialog: Dialog; onPick: (row: Row) => 
   );
 }
 
+/** The directory's active users, searched by name or account, 10 a page: a keeper, a contact person. */
+function UserListPicker({ dialog, onPick }: { dialog: Dialog; onPick: (row: UserRow) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const users = useQuery({
+    queryKey: ['customDialog', dialog.alias, search, page],
+    queryFn: () =>
+      call('queryUserWithMainOrgPost', {
+        body: userSearchFilter(search, { page, pageSize: 10, showTotal: true }),
+      }),
+    placeholderData: (previous) => previous,
+  });
+  if (users.isError) return <Alert type="error" showIcon message={t('template.query.failed')} />;
+  return (
+    <>
+      <Input.Search
+        allowClear
+        placeholder={t('template.query.dialogSearch')}
+        aria-label={t('template.query.dialogSearch')}
+        onSearch={(value) => {
+          setSearch(value.trim());
+          setPage(1);
+        }}
+        style={{ marginBottom: 8 }}
+      />
+      <Table<UserRow>
+        rowKey="id"
+        size="small"
+        loading={users.isFetching}
+        dataSource={users.data?.rows ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('template.query.dialogEmpty') }}
+        columns={[
+          { key: 'fullname', dataIndex: 'fullname', title: t('template.query.userName') },
+          { key: 'account', dataIndex: 'account', title: t('template.query.userAccount') },
+          { key: 'orgName', dataIndex: 'orgName', title: t('template.query.userOrg') },
+        ]}
+        onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' } })}
+        pagination={{ current: page, pageSize: 10, total: users.data?.total ?? 0, onChange: setPage }}
+      />
+    </>
+  );
+}
+
 function TreePicker({ dialog, onPick }: { dialog: Dialog; onPick: (node: TreeNode) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -130,8 +177,8 @@ function TreePicker({ dialog, onPick }: { dialog: Dialog; onPick: (node: TreeNod
 }
 
 /**
- * A custom dialog (customDialog): a list over a query view with a search box, or a tree; clicking a row or a
- * node picks it.
+ * A custom dialog (customDialog): a list over a query view or the directory's users with a search box, or a
+ * tree; clicking a row or a node picks it.
  */
 export function CustomDialog({
   alias,
@@ -166,6 +213,8 @@ export function CustomDialog({
         <Spin />
       ) : dialog.data.style === 'tree' ? (
         <TreePicker dialog={dialog.data} onPick={pick} />
+      ) : dialog.data.listSource === 'user' ? (
+        <UserListPicker dialog={dialog.data} onPick={pick} />
       ) : (
         <ListPicker dialog={dialog.data} onPick={pick} />
       )}

@@ -9,11 +9,21 @@ const ALL_USERS = '';
 /** Spec §9: candidates are paged 50 at a time. */
 export const PICKER_PAGE_SIZE = 50;
 
-/** The QueryFilter of the picker: active users whose name or account holds the text, 50 a page. */
-export function userSearchFilter(text: string) {
+/**
+ * The QueryFilter of the pickers: active users whose name or account holds the text, by account; the user
+ * picker's first 50 (spec §9), or a page of a paged list with its total.
+ */
+export function userSearchFilter(
+  text: string,
+  pageBean: { page: number; pageSize: number; showTotal: boolean } = {
+    page: 1,
+    pageSize: PICKER_PAGE_SIZE,
+    showTotal: false,
+  },
+) {
   const needle = text.trim();
   return {
-    pageBean: { page: 1, pageSize: PICKER_PAGE_SIZE, showTotal: false },
+    pageBean,
     querys: [
       { property: 'status', value: 1, operation: 'EQUAL', relation: 'AND' as const },
       ...(needle

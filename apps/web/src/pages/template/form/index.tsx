@@ -9,8 +9,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
 import { PageLoading } from '../../../app/status';
+import { ReadableColors } from '../../../components/approval/ReadableColors';
 import { CustomDialogWidget } from '../../../components/custom-dialog/CustomDialogWidget';
 import { translateFormString } from '../../../components/schema-form/form-texts';
+import '../../../components/schema-form/schema-form.css';
 import { formValidator, transformErrors } from '../../../components/schema-form/validation';
 import { templateKeys, useDictionaries, useTemplateInfo, type Row } from '../shared/data';
 import { History } from './History';
@@ -145,73 +147,76 @@ export function TemplateFormPage() {
   const readonly = action === 'get';
   const mainErrors = errors.filter((e) => !bo.subs.some((sub) => e.field.startsWith(`${sub.alias}[`)));
   return (
-    <Flex vertical gap={16} style={{ padding: 16, maxWidth: 1200 }}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
-          {loaded.data.template.name} · {t(`template.${action === 'get' ? 'detail' : action}`)}
-        </Typography.Title>
-        <Space wrap>
-          {!readonly && (
-            <>
-              <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
-                {t('common.save')}
-              </Button>
-              <Button loading={saveDraft.isPending} onClick={() => saveDraft.mutate()}>
-                {t('template.saveDraft')}
-              </Button>
-            </>
-          )}
-          <Button onClick={() => navigate(-1)}>{t('template.back')}</Button>
-        </Space>
-      </Flex>
-      {mainErrors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('template.formErrors')}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 16 }}>
-              {mainErrors.map((e) => (
-                <li key={e.field}>{e.message}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
-      <Card>
-        <Form
-          schema={schema}
-          uiSchema={{
-            ...dialogUiSchema(loaded.data.form.uiSchema as UiSchema, bo),
-            'ui:submitButtonOptions': { norender: true },
-          }}
-          widgets={WIDGETS}
-          formData={data}
-          validator={formValidator}
-          transformErrors={transformErrors}
-          translateString={translateFormString}
-          readonly={readonly}
-          noHtml5Validate
-          showErrorList={false}
-          onChange={(event) => setData((current) => ({ ...current, ...(event.formData as Row) }))}
-        />
-      </Card>
-      {bo.subs.map((sub) => (
-        <Card key={sub.alias}>
-          <SubTableGrid
-            sub={sub}
+    <ReadableColors>
+      <Flex vertical gap={16} style={{ padding: 16, maxWidth: 1200 }}>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
+            {loaded.data.template.name} · {t(`template.${action === 'get' ? 'detail' : action}`)}
+          </Typography.Title>
+          <Space wrap>
+            {!readonly && (
+              <>
+                <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
+                  {t('common.save')}
+                </Button>
+                <Button loading={saveDraft.isPending} onClick={() => saveDraft.mutate()}>
+                  {t('template.saveDraft')}
+                </Button>
+              </>
+            )}
+            <Button onClick={() => navigate(-1)}>{t('template.back')}</Button>
+          </Space>
+        </Flex>
+        {mainErrors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            message={t('template.formErrors')}
+            description={
+              <ul style={{ margin: 0, paddingLeft: 16 }}>
+                {mainErrors.map((e) => (
+                  <li key={e.field}>{e.message}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        <Card>
+          <Form
+            schema={schema}
+            uiSchema={{
+              ...dialogUiSchema(loaded.data.form.uiSchema as UiSchema, bo),
+              'ui:submitButtonOptions': { norender: true },
+            }}
+            widgets={WIDGETS}
+            className="eip-schema-form"
+            formData={data}
+            validator={formValidator}
+            transformErrors={transformErrors}
+            translateString={translateFormString}
             readonly={readonly}
-            rows={(data[sub.alias] as Row[] | undefined) ?? []}
-            errors={errors.filter((e) => e.field.startsWith(`${sub.alias}[`))}
-            onChange={(rows) => setData((current) => ({ ...current, [sub.alias]: rows }))}
+            noHtml5Validate
+            showErrorList={false}
+            onChange={(event) => setData((current) => ({ ...current, ...(event.formData as Row) }))}
           />
         </Card>
-      ))}
-      {recordId && (
-        <Card>
-          <History refId={recordId} />
-        </Card>
-      )}
-    </Flex>
+        {bo.subs.map((sub) => (
+          <Card key={sub.alias}>
+            <SubTableGrid
+              sub={sub}
+              readonly={readonly}
+              rows={(data[sub.alias] as Row[] | undefined) ?? []}
+              errors={errors.filter((e) => e.field.startsWith(`${sub.alias}[`))}
+              onChange={(rows) => setData((current) => ({ ...current, [sub.alias]: rows }))}
+            />
+          </Card>
+        ))}
+        {recordId && (
+          <Card>
+            <History refId={recordId} />
+          </Card>
+        )}
+      </Flex>
+    </ReadableColors>
   );
 }

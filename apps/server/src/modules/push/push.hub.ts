@@ -3,20 +3,25 @@ import type { Database, Db } from '../../db/client.js';
 import type { AuthContext } from '../../security/tokens.js';
 import {
   ALL_COUNTS,
+  countOfUsers,
   latestCursor,
   leadersServedBy,
   messagesAfter,
+  messagesAfterEach,
   PUSH_CHANNEL,
   pushCounts,
   sessionRevoked,
   SIGNOUT,
   type CountName,
+  type CursoredMessage,
 } from './push.repository.js';
 
-/** Notifications within this long are answered with one recount per user. */
+/** Notifications within this long are answered with one recount of all the users they name. */
 const GATHER_MS = 20;
-/** Recounts at once: a resync of every stream must not take the whole connection pool. */
-const RECOUNT_CONCURRENCY = 4;
+/** Users recounted together (per tenant): one statement per count reads them all. */
+const BATCH_USERS = 1_000;
+/** Batches recounted at once: a resync of every stream must not take the whole connection pool. */
+const RECOUNT_CONCURRENCY = 2;
 /** New messages toasted at most per recount (the badge counts the rest). */
 const TOASTS_AT_MOST = 5;
 /** Streams of one user at once (tabs share one; this bounds a misbehaving client). */
@@ -45,6 +50,18 @@ const LIST_COUNTS: Record<PushList, CountName[]> = {
   mail: [],
 };
 const countsOf = (lists: PushList[]) => lists.flatMap((list) => LIST_COUNTS[list]);
+
+/** What a user's streams are to be told: the lists to hint at and the counts to read again. */
+interface Marked {
+  lists: Set<PushList>;
+  counts: Set<CountName>;
+}
+
+/** Users of one tenant recounted together. */
+interface Batch {
+  tenantId: string;
+  users: { key: string; userId: string; lists: PushList[]; counts: CountName[] }[];
+}
 
 /** Where a stream's text goes (the HTTP answer). */
 export interface PushSink {
@@ -95,13 +112,18 @@ export async function createPushHub(
   /** a leader's key → the keys of the secretaries with an open stream, counted per stream */
   const secretariesOf = new Map<string, Map<string, number>>();
   /** by user: the lists to hint at and the counts to read again */
-  const pending = new Map<string, { lists: Set<PushList>; counts: Set<CountName> }>();
+  const pending = new Map<string, Marked>();
+  /**
+   * The users whose recount is in flight. A user marked meanwhile stays pending until it ends and is then
+   * recounted once more, so that an older reading never reaches a stream after a newer one.
+   */
+  const recounting = new Set<string>();
   let gather: NodeJS.Timeout | undefined;
   let closed = false;
 
   const mark = (key: string, lists: PushList[], counts = countsOf(lists)) => {
     if (!byUser.has(key)) return;
-    const marked = pending.get(key) ?? { lists: new Set<PushList>(), counts: new Set<CountName>() };
+    const marked: Marked = pending.get(key) ?? { lists: new Set(), counts: new Set() };
     for (const list of lists) marked.lists.add(list);
     for (const name of counts) marked.counts.add(name);
     pending.set(key, marked);
@@ -125,44 +147,76 @@ export async function createPushHub(
     for (const key of byUser.keys()) mark(key, ALL_LISTS);
   };
 
+  /**
+   * Recounts the pending users, except those whose recount is still in flight: the users of a tenant in
+   * batches of BATCH_USERS, RECOUNT_CONCURRENCY batches at a time.
+   */
   function flush() {
     gather = undefined;
-    const work = [...pending];
-    pending.clear();
+    const batches: Batch[] = [];
+    const filling = new Map<string, Batch>();
+    for (const [key, marked] of pending) {
+      if (recounting.has(key)) continue;
+      pending.delete(key);
+      const first = byUser.get(key)?.values().next().value;
+      if (!first) continue;
+      let batch = filling.get(first.tenantId);
+      if (!batch || batch.users.length >= BATCH_USERS) {
+        batch = { tenantId: first.tenantId, users: [] };
+        filling.set(first.tenantId, batch);
+        batches.push(batch);
+      }
+      batch.users.push({ key, userId: first.userId, lists: [...marked.lists], counts: [...marked.counts] });
+      recounting.add(key);
+    }
     const next = async (): Promise<void> => {
-      const item = work.shift();
-      if (!item || closed) return;
-      const [key, { lists, counts }] = item;
-      await recount(key, [...lists], [...counts]).catch(() => mark(key, [...lists], [...counts]));
+      const batch = batches.shift();
+      if (!batch || closed) return;
+      await recount(batch);
       return next();
     };
     for (let i = 0; i < RECOUNT_CONCURRENCY; i++) void next();
   }
 
   /**
-   * Tells the streams of a user the counts that may have moved, the new messages (when the messages may have
-   * changed) and which lists changed.
+   * Tells the streams of a batch's users the counts that may have moved, the new messages (when the messages
+   * may have changed) and which lists changed: one statement per count for all the users that need it, and
+   * one for the new messages. A user marked again meanwhile is recounted once more afterwards.
    */
-  async function recount(key: string, lists: PushList[], names: CountName[]) {
-    const streams = byUser.get(key);
-    const first = streams?.values().next().value;
-    if (!streams || !first) return;
-    const oldest = [...streams].reduce((min, s) => (later(min, s.cursor) ? s.cursor : min), first.cursor);
-    const [counts, messages] = await Promise.all([
-      pushCounts(db, first.tenantId, first.userId, names),
-      names.includes('messages')
-        ? messagesAfter(db, first.tenantId, first.userId, oldest, TOASTS_AT_MOST)
-        : Promise.resolve([]),
-    ]);
-    for (const stream of byUser.get(key) ?? []) send(stream, counts, messages, lists);
+  async function recount({ tenantId, users }: Batch) {
+    try {
+      const usersCounting = (name: CountName) =>
+        users.filter((u) => u.counts.includes(name)).map((u) => u.userId);
+      const cursors = new Map<string, string>();
+      for (const user of users) {
+        if (!user.counts.includes('messages')) continue;
+        const [first, ...others] = byUser.get(user.key) ?? [];
+        if (!first) continue;
+        cursors.set(
+          user.userId,
+          others.reduce((oldest, s) => (later(oldest, s.cursor) ? s.cursor : oldest), first.cursor),
+        );
+      }
+      const [counted, messages] = await Promise.all([
+        Promise.all(ALL_COUNTS.map((name) => countOfUsers(db, tenantId, name, usersCounting(name)))),
+        messagesAfterEach(db, tenantId, cursors, TOASTS_AT_MOST),
+      ]);
+      for (const user of users) {
+        const counts: Partial<PushCounts> = {};
+        for (const name of user.counts)
+          counts[name] = counted[ALL_COUNTS.indexOf(name)]!.get(user.userId) ?? 0;
+        const toasts = messages.get(user.userId) ?? [];
+        for (const stream of byUser.get(user.key) ?? []) send(stream, counts, toasts, user.lists);
+      }
+    } catch {
+      for (const user of users) mark(user.key, user.lists, user.counts);
+    } finally {
+      for (const user of users) recounting.delete(user.key);
+      if (!closed && users.some((user) => pending.has(user.key))) gather ??= setTimeout(flush, GATHER_MS);
+    }
   }
 
-  function send(
-    stream: Stream,
-    counts: Partial<PushCounts>,
-    messages: Awaited<ReturnType<typeof messagesAfter>>,
-    lists: PushList[],
-  ) {
+  function send(stream: Stream, counts: Partial<PushCounts>, messages: CursoredMessage[], lists: PushList[]) {
     let text = '';
     for (const { cursor, ...message } of messages) {
       if (!later(cursor, stream.cursor)) continue;

@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { PUSH_LISTS, routeUrl } from '@eip/contracts';
+import { sseParser, type SseEvent } from '@eip/contracts/sse';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { flowSteps } from '../../../test/flow.js';
 import { counts, openStream, type OpenStream } from '../../../test/sse.js';
+import type { Db } from '../../db/client.js';
+import { deriveKey, loadMasterSecret } from '../../security/secret.js';
+import { createTokenService, type AuthContext } from '../../security/tokens.js';
+import { createPushHub, type PushHub } from './push.hub.js';
 
 /** Live push (issue 16) over real HTTP: the stream follows the database, whoever changes it. */
 let t: TestApp;
@@ -135,5 +142,127 @@ describe('live push stream', () => {
     await other.next((e) => e.event === 'message');
     expect(other.events.length).toBeGreaterThan(before);
     expect(other.received()).toBeGreaterThan(received);
+  });
+});
+
+/**
+ * The database as a hub of the test's own sees it: every statement it sends is counted, and while the gate
+ * is shut the answers of the statements sent are held back until it opens (a slow read, as under load).
+ */
+function watchedDatabase() {
+  let sent = 0;
+  let running = 0;
+  let quietSince = Date.now();
+  let shut: { opened: Promise<void>; open: () => void; held: number } | undefined;
+  const execute = async (query: SQL) => {
+    const gate = shut;
+    sent++;
+    running++;
+    try {
+      const result = await t.database.db.execute(query);
+      if (gate) {
+        gate.held++;
+        await gate.opened;
+      }
+      return result;
+    } finally {
+      running--;
+      quietSince = Date.now();
+    }
+  };
+  const db = new Proxy(t.database.db, {
+    get: (target, name) => (name === 'execute' ? execute : Reflect.get(target, name, target)),
+  }) as Db;
+  return {
+    database: { db, listen: t.database.listen },
+    sent: () => sent,
+    /** waits until no statement has run for 200 ms */
+    settled: () =>
+      vi.waitFor(() => expect(running === 0 && Date.now() - quietSince >= 200).toBe(true), {
+        timeout: 10_000,
+      }),
+    shut() {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      shut = { opened, open, held: 0 };
+      return shut;
+    },
+    unshut: () => (shut = undefined),
+  };
+}
+
+describe('live push of many users at once', () => {
+  const hubs: PushHub[] = [];
+  afterAll(() => Promise.all(hubs.map((hub) => hub.close())));
+  const tokens = () =>
+    createTokenService(
+      deriveKey(loadMasterSecret(t.config.secretKey, t.config.dataDir), 'token'),
+      t.config.tokenTtlSeconds,
+    );
+  /** a stream of the hub for the account, read as its events arrive */
+  const openOn = async (hub: PushHub, account: string) => {
+    const auth = (await tokens().read(await f.as(account))) as AuthContext;
+    const parser = sseParser();
+    const events: SseEvent[] = [];
+    await hub.open(auth, undefined, { write: (chunk) => events.push(...parser.push(chunk)), end: () => {} });
+    return { auth, events, lastCounts: () => counts(events.findLast((e) => e.event === 'counts')!) };
+  };
+  const insertMessage = (auth: AuthContext, subject: string) =>
+    t.database.db.execute(sql`insert into inner_message (tenant_id, id, receiver_id, subject, content, type)
+      values (${auth.tenantId}, ${randomUUID()}, ${auth.userId}, ${subject}, '推送测试', 'message')`);
+
+  it('a change for many users is recounted with one statement per count, each user getting their own counts', async () => {
+    const watched = watchedDatabase();
+    const hub = await createPushHub(watched.database, 60_000);
+    hubs.push(hub);
+    const accounts = ['linxue', 'wangfang', 'xiena', 'guoming', 'lina'];
+    const streams = await Promise.all(accounts.map((account) => openOn(hub, account)));
+    await watched.settled();
+    const before = streams.map((s) => s.lastCounts());
+    const sent = watched.sent();
+    // one transaction: user i gets i + 1 messages, and every user a hint of an unknown kind (every count)
+    await t.database.db.transaction(async (tx) => {
+      for (const [i, { auth }] of streams.entries()) {
+        for (let n = 0; n <= i; n++)
+          await tx.execute(sql`insert into inner_message (tenant_id, id, receiver_id, subject, content, type)
+            values (${auth.tenantId}, ${randomUUID()}, ${auth.userId}, ${`批量 ${i} ${n}`}, '推送测试', 'message')`);
+        await tx.execute(sql`select pg_notify('eip_push', ${`${auth.tenantId} ${auth.userId} everything`})`);
+      }
+    });
+    await vi.waitFor(() =>
+      streams.forEach((s, i) => expect(s.lastCounts().messages).toBe(before[i].messages + i + 1)),
+    );
+    await watched.settled();
+    // the four counts and the new messages of the five users: five statements, not five per user
+    expect(watched.sent() - sent).toBe(5);
+    for (const [i, s] of streams.entries()) {
+      expect(s.lastCounts()).toEqual(await countsOf(accounts[i]!));
+      // messages of one transaction share their creation time, the cursor: one toast, from the user's own
+      const toasts = s.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data).subject);
+      expect(toasts).toEqual([expect.stringMatching(new RegExp(`^批量 ${i} `))]);
+    }
+  });
+
+  it('a recount that answers late never leaves its older counts on the stream last', async () => {
+    const watched = watchedDatabase();
+    const hub = await createPushHub(watched.database, 60_000);
+    hubs.push(hub);
+    const s = await openOn(hub, 'linxue');
+    await watched.settled();
+    const start = s.lastCounts();
+    const gate = watched.shut();
+    await insertMessage(s.auth, '迟到 1');
+    // the recount of the first message has read the counts; its answer is held back
+    await vi.waitFor(() => expect(gate.held).toBeGreaterThan(0));
+    watched.unshut();
+    await insertMessage(s.auth, '迟到 2');
+    // a second recount, if one ran now, would have told the stream the newer counts by then
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gate.open();
+    await vi.waitFor(() => expect(s.lastCounts().messages).toBe(start.messages + 2));
+    await watched.settled();
+    expect(s.lastCounts()).toEqual(await countsOf('linxue'));
+    const toasts = s.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data).subject);
+    expect(toasts).toEqual(['迟到 1', '迟到 2']);
   });
 });

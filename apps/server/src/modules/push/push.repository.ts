@@ -1,10 +1,13 @@
 import type { MessageType, PushCounts, PushMessage } from '@eip/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { innerMessages, revokedTokens } from '../../db/schema.js';
-import { leaderTodoCount, todoCount } from '../bpm/lists.repository.js';
-import { noticeCount } from '../bpm/notice.repository.js';
-import { unreadMessageCount } from '../portal/message.repository.js';
+import {
+  flowNotices,
+  flowTaskCandidates,
+  innerMessages,
+  revokedTokens,
+  secretaries,
+} from '../../db/schema.js';
 
 export { leadersServedBy } from '../bpm/lists.repository.js';
 
@@ -45,22 +48,59 @@ export async function mailChanged(db: Executor, tenantId: string, userId: string
 export type CountName = keyof PushCounts;
 export const ALL_COUNTS: readonly CountName[] = ['messages', 'todo', 'leaderTodo', 'noticeToRead'];
 
-const COUNTERS: Record<CountName, (db: Executor, tenantId: string, userId: string) => Promise<number>> = {
-  messages: unreadMessageCount,
-  todo: todoCount,
-  leaderTodo: leaderTodoCount,
-  noticeToRead: (db, tenantId, userId) => noticeCount(db, tenantId, userId, 'toRead'),
+/**
+ * Each count for many users of a tenant at once: one grouped statement that answers a row per user with
+ * something to count. The rows counted are those of the lists' own counts: unreadMessageCount
+ * (portal/message.repository), todoCount and leaderTodoCount (bpm/lists.repository) and noticeCount's
+ * 'toRead' (bpm/notice.repository).
+ */
+const GROUPED_COUNTS: Record<CountName, (tenantId: string, userIds: SQL) => SQL> = {
+  messages: (tenantId, userIds) =>
+    sql`select ${innerMessages.receiverId} as "userId", count(*)::int as n from ${innerMessages}
+        where ${innerMessages.tenantId} = ${tenantId} and ${innerMessages.receiverId} = any(${userIds})
+          and ${innerMessages.isRead} = false
+        group by ${innerMessages.receiverId}`,
+  todo: (tenantId, userIds) =>
+    sql`select ${flowTaskCandidates.userId} as "userId", count(*)::int as n from ${flowTaskCandidates}
+        where ${flowTaskCandidates.tenantId} = ${tenantId} and ${flowTaskCandidates.userId} = any(${userIds})
+        group by ${flowTaskCandidates.userId}`,
+  // a secretary's leaders' own tasks (not those they act on as an agent); a leader and secretary pair is unique
+  leaderTodo: (tenantId, userIds) =>
+    sql`select ${secretaries.secretaryId} as "userId", count(*)::int as n
+        from ${secretaries} join ${flowTaskCandidates}
+          on ${flowTaskCandidates.tenantId} = ${secretaries.tenantId}
+          and ${flowTaskCandidates.userId} = ${secretaries.leaderId}
+        where ${secretaries.tenantId} = ${tenantId} and ${secretaries.secretaryId} = any(${userIds})
+          and ${flowTaskCandidates.principalId} is null
+        group by ${secretaries.secretaryId}`,
+  noticeToRead: (tenantId, userIds) =>
+    sql`select ${flowNotices.receiverId} as "userId", count(*)::int as n from ${flowNotices}
+        where ${flowNotices.tenantId} = ${tenantId} and ${flowNotices.receiverId} = any(${userIds})
+          and ${flowNotices.isRead} = false
+        group by ${flowNotices.receiverId}`,
 };
 
-/** The counts a push stream shows (those named, all by default), read from the rows that are the truth. */
-export async function pushCounts<N extends CountName>(
+/** One count (`name`) of each of `userIds` in a tenant, with one statement: user id → count. */
+export async function countOfUsers(
   db: Executor,
   tenantId: string,
-  userId: string,
-  names: readonly N[] = ALL_COUNTS as readonly N[],
-): Promise<Pick<PushCounts, N>> {
-  const values = await Promise.all(names.map((name) => COUNTERS[name](db, tenantId, userId)));
-  return Object.fromEntries(names.map((name, i) => [name, values[i]])) as Pick<PushCounts, N>;
+  name: CountName,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counted = new Map(userIds.map((id) => [id, 0]));
+  if (!userIds.length) return counted;
+  const rows = await queryRows<{ userId: string; n: number }>(
+    db,
+    GROUPED_COUNTS[name](tenantId, sql`${sql.param(userIds)}::text[]`),
+  );
+  for (const row of rows) counted.set(row.userId, Number(row.n));
+  return counted;
+}
+
+/** The counts a push stream shows, all four of one user, read from the rows that are the truth. */
+export async function pushCounts(db: Executor, tenantId: string, userId: string): Promise<PushCounts> {
+  const values = await Promise.all(ALL_COUNTS.map((name) => countOfUsers(db, tenantId, name, [userId])));
+  return Object.fromEntries(ALL_COUNTS.map((name, i) => [name, values[i]!.get(userId) ?? 0])) as PushCounts;
 }
 
 /**
@@ -79,6 +119,60 @@ export async function latestCursor(db: Executor, tenantId: string, receiverId: s
   return row?.cursor ?? '0';
 }
 
+export type CursoredMessage = PushMessage & { cursor: string };
+
+/**
+ * For each receiver of a tenant, their newest messages created after their cursor, at most `limit` each,
+ * oldest of them first; with one statement: receiver id → messages (none: no entry).
+ */
+export async function messagesAfterEach(
+  db: Executor,
+  tenantId: string,
+  cursors: ReadonlyMap<string, string>,
+  limit: number,
+): Promise<Map<string, CursoredMessage[]>> {
+  const found = new Map<string, CursoredMessage[]>();
+  if (!cursors.size) return found;
+  const rows = await queryRows<{
+    receiverId: string;
+    id: string;
+    subject: string;
+    type: string;
+    link: string | null;
+    createdAt: unknown;
+    cursor: string;
+  }>(
+    db,
+    sql`select receiver.id as "receiverId", m.*
+        from unnest(${sql.param([...cursors.keys()])}::text[], ${sql.param([...cursors.values()])}::text[])
+          as receiver(id, after)
+        cross join lateral (
+          select ${innerMessages.id} as id, ${innerMessages.subject} as subject, ${innerMessages.type} as type,
+            ${innerMessages.link} as link, ${innerMessages.createdAt} as "createdAt", ${cursorOf} as cursor
+          from ${innerMessages}
+          where ${innerMessages.tenantId} = ${tenantId} and ${innerMessages.receiverId} = receiver.id
+            and ${innerMessages.createdAt} > timestamptz 'epoch' + receiver.after::bigint * interval '1 microsecond'
+          order by ${innerMessages.createdAt} desc, ${innerMessages.id} desc
+          limit ${limit}
+        ) m
+        order by receiver.id, m."createdAt", m.id`,
+  );
+  for (const row of rows) {
+    const messages = found.get(row.receiverId) ?? [];
+    found.set(row.receiverId, messages);
+    messages.push({
+      id: row.id,
+      subject: row.subject,
+      type: row.type as MessageType,
+      link: row.link,
+      // the driver's value as the query builder would decode it (a Date from PGlite, text from node-postgres)
+      createTime: (innerMessages.createdAt.mapFromDriverValue(row.createdAt as string) as Date).toISOString(),
+      cursor: String(row.cursor),
+    });
+  }
+  return found;
+}
+
 /** The receiver's newest messages created after a cursor, at most `limit`, oldest of them first. */
 export async function messagesAfter(
   db: Executor,
@@ -86,32 +180,7 @@ export async function messagesAfter(
   receiverId: string,
   cursor: string,
   limit: number,
-): Promise<(PushMessage & { cursor: string })[]> {
-  const rows = await db
-    .select({
-      id: innerMessages.id,
-      subject: innerMessages.subject,
-      type: innerMessages.type,
-      link: innerMessages.link,
-      createdAt: innerMessages.createdAt,
-      cursor: cursorOf,
-    })
-    .from(innerMessages)
-    .where(
-      and(
-        eq(innerMessages.tenantId, tenantId),
-        eq(innerMessages.receiverId, receiverId),
-        sql`${innerMessages.createdAt} > timestamptz 'epoch' + ${cursor}::bigint * interval '1 microsecond'`,
-      ),
-    )
-    .orderBy(desc(innerMessages.createdAt), desc(innerMessages.id))
-    .limit(limit);
-  return rows.reverse().map((row) => ({
-    id: row.id,
-    subject: row.subject,
-    type: row.type as MessageType,
-    link: row.link,
-    createTime: row.createdAt.toISOString(),
-    cursor: String(row.cursor),
-  }));
+): Promise<CursoredMessage[]> {
+  const found = await messagesAfterEach(db, tenantId, new Map([[receiverId, cursor]]), limit);
+  return found.get(receiverId) ?? [];
 }

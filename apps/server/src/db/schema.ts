@@ -315,7 +315,7 @@ const auditRecordColumns = () => ({
   action: text('action').notNull(),
   target: text('target'),
   clientIp: text('client_ip'),
-  /** success, or failure:{code} */
+  /** success, noop (succeeded, changed nothing), or failure:{code} */
   result: text('result').notNull(),
   requestId: text('request_id'),
 });

@@ -31,12 +31,22 @@ type AuthOf<N extends RouteName> = (typeof routes)[N]['access'] extends 'user'
   ? CallerOf<N>
   : CallerOf<N> | null;
 
-/** What an audited call adds about itself: who (when the token does not say) and what it acted on. */
+/**
+ * What an audited call adds about itself: who (when the token does not say), what it acted on, and how
+ * many records it changed (a removal that changed none is recorded as `noop`, not `success`).
+ */
 export interface AuditNote {
   tenantId?: string;
   userId?: string;
   account?: string;
   target?: string;
+  changed?: number;
+}
+
+/** Notes in the audit record how many records the call changed (a count, or whether it changed one); answers it. */
+export function changed<T extends number | boolean>(audit: AuditNote, count: T): T {
+  audit.changed = Number(count);
+  return count;
 }
 
 export interface HandlerContext<A> {
@@ -72,30 +82,80 @@ function fieldWithNul(value: unknown, path: string): string | null {
 
 const withoutNul = (text: string | null) => (text === null ? null : text.replaceAll('\u0000', ''));
 
+/** The fields of a call's path, query or body that name what it acts on: the audit record's target. */
 const TARGET_KEYS = [
   'id',
   'ids',
+  'taskId',
+  'taskIds',
+  'instId',
+  'procInstId',
+  'defId',
+  'defKey',
+  'defKeys',
+  'flowKey',
+  'draftId',
+  'nodeId',
+  'fileId',
+  'fileIds',
+  'sealId',
+  'dishId',
+  'importId',
+  'layoutId',
+  'targetId',
+  'alias',
+  'boAlias',
+  'templateKey',
+  'templateAlias',
+  'formKey',
+  'leaderId',
+  'agentId',
+  'secretaryId',
   'account',
   'username',
   'accountOrId',
   'groupId',
   'postId',
   'firstId',
+  'secondId',
+  'userId',
   'userIds',
 ];
+const TARGET_LENGTH = 1000;
 
-/** The ids a call names in its query or body, e.g. `ids=a,b groupId=c`: the audit record's target. */
-function describeTarget(request: FastifyRequest): string | null {
-  const parts: string[] = [];
-  for (const source of [request.query, request.body]) {
+/** The ids a call names in its path, query or body (or the records of a body that is a list), e.g. `ids=a,b groupId=c`. */
+function namedTarget(request: FastifyRequest): string[] {
+  const body: unknown[] = Array.isArray(request.body) ? request.body : [request.body];
+  const named = new Map<string, unknown[]>();
+  for (const source of [request.params, request.query, ...body]) {
     if (!source || typeof source !== 'object') continue;
     for (const key of TARGET_KEYS) {
       const value = (source as Record<string, unknown>)[key];
-      if (typeof value === 'string' || typeof value === 'number') parts.push(`${key}=${value}`);
-      else if (Array.isArray(value)) parts.push(`${key}=${value.join(',')}`);
+      if (typeof value === 'string' || typeof value === 'number' || Array.isArray(value))
+        named.set(key, [...(named.get(key) ?? []), value]);
     }
   }
-  return parts.length ? parts.join(' ').slice(0, 1000) : null;
+  return [...named].map(([key, values]) => `${key}=${values.join(',')}`);
+}
+
+/** The ids in a call's answer that name what it made or changed: a new record, instance or file. */
+const ANSWERED_KEYS = ['id', 'instId', 'fileId'];
+
+function answeredTarget(value: unknown): string[] {
+  const records = (Array.isArray(value) ? value : [value]).filter(
+    (item): item is Record<string, unknown> => !!item && typeof item === 'object',
+  );
+  return ANSWERED_KEYS.flatMap((key) => {
+    const ids = records.map((record) => record[key]).filter((id) => typeof id === 'string');
+    return ids.length ? [`${key}=${ids.join(',')}`] : [];
+  });
+}
+
+/** The audit record's target: the ids the call named, then those of what it answers having made. */
+function describeTarget(request: FastifyRequest, value?: unknown): string | null {
+  const named = namedTarget(request);
+  const target = [...named, ...answeredTarget(value).filter((part) => !named.includes(part))].join(' ');
+  return target ? target.slice(0, TARGET_LENGTH) : null;
 }
 
 interface RegisterDeps {
@@ -222,7 +282,8 @@ export interface RouteDefinition {
 /**
  * Registers every route of the contract table: its schemas validate the input and serialize the
  * envelope; the access level is enforced before the handler runs; audited routes leave one
- * append-only record per call, success or failure.
+ * append-only record per call (success, noop or failure) naming its target; a read of a named object
+ * refused with 403 or 404 leaves a `read.refused` record.
  */
 export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: RegisterDeps) {
   const gate = routeGate(deps);
@@ -293,7 +354,10 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
           audit: (request.audit ??= {}),
         },
       );
-      if (audited) await record(gate, request, audited, 'success');
+      if (audited) {
+        const result = request.audit?.changed === 0 ? 'noop' : 'success';
+        await record(gate, request, audited, result, describeTarget(request, value));
+      }
       if (info.kind === 'download') return sendFile(reply, value as FileDownload);
       if (info.kind === 'redirect')
         return reply.header('cache-control', 'no-store').redirect(value as string);
@@ -309,17 +373,38 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
     ...(audited
       ? {
           onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
-            const code =
-              error instanceof AppError ? error.code : ((error as { statusCode?: number }).statusCode ?? 500);
-            await record(gate, request, audited, `failure:${code}`);
+            await record(gate, request, audited, `failure:${errorCode(error)}`, describeTarget(request));
           },
         }
-      : {}),
+      : info.method === 'GET'
+        ? {
+            onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+              const named = namedTarget(request);
+              if (!request.auth || !named.length || !REFUSED_READ.has(errorCode(error))) return;
+              const target = [`${info.group}/${info.path}`, ...named].join(' ').slice(0, TARGET_LENGTH);
+              await record(gate, request, READ_REFUSED, `failure:${errorCode(error)}`, target);
+            },
+          }
+        : {}),
   };
   app.route(options);
 }
 
-async function record(gate: RouteGate, request: FastifyRequest, action: string, result: string) {
+/** A read of a named object refused for access (403) or as not found (404, also another user's or tenant's). */
+const REFUSED_READ = new Set([403, 404]);
+/** The action of the audit record of a refused read; other reads leave none. */
+export const READ_REFUSED = 'read.refused';
+
+const errorCode = (error: Error) =>
+  error instanceof AppError ? error.code : ((error as { statusCode?: number }).statusCode ?? 500);
+
+async function record(
+  gate: RouteGate,
+  request: FastifyRequest,
+  action: string,
+  result: string,
+  target: string | null,
+) {
   const auth = request.auth;
   const user = auth && !('scope' in auth) ? auth : null;
   const note = request.audit ?? {};
@@ -329,7 +414,7 @@ async function record(gate: RouteGate, request: FastifyRequest, action: string, 
       userId: user?.userId ?? note.userId ?? null,
       account: withoutNul(user?.account ?? note.account ?? null),
       action,
-      target: withoutNul(note.target ?? describeTarget(request)),
+      target: withoutNul(note.target ?? target),
       clientIp: request.ip,
       result,
       requestId: request.id,

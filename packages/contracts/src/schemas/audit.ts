@@ -3,7 +3,8 @@ import { DateTime, FileBytes, PageList, QueryFilter, oneOf } from '../common.js'
 import { Nullable } from './bpm.js';
 import type { RouteSchemas } from './route-schemas.js';
 
-export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+/** noop: the call succeeded but changed nothing (e.g. a removal of ids that were already gone). */
+export const AUDIT_OUTCOMES = ['success', 'noop', 'failure'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** One audited call: who did what to which target, from where, and how it ended. */
@@ -12,7 +13,12 @@ export const AuditRecord = Type.Object({
   userId: Nullable(Type.String()),
   account: Nullable(Type.String()),
   action: Type.String({ description: 'the route’s audit name, e.g. task.complete' }),
-  target: Nullable(Type.String({ description: 'the ids the call named, e.g. taskId=… instId=…' })),
+  target: Nullable(
+    Type.String({
+      description:
+        'the ids the call named or made, e.g. taskId=… instId=…; a refused read: the route’s path, then the ids',
+    }),
+  ),
   outcome: oneOf(AUDIT_OUTCOMES),
   /** the error code of a failure (spec §4 codes or the HTTP status) */
   failureCode: Nullable(Type.String()),
@@ -23,7 +29,7 @@ export const AuditRecord = Type.Object({
 export type AuditRecord = Static<typeof AuditRecord>;
 
 const AUDIT_FILTER_NOTE =
-  'filter and sort on account, action, target, outcome (success | failure), clientIp and createTime; newest first';
+  'filter and sort on account, action, target, outcome (success | noop | failure), clientIp and createTime; newest first';
 
 export const auditSchemas = {
   listAuditLog: {

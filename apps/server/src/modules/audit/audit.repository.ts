@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema.js';
 type AuditRow = typeof auditLog.$inferSelect;
 
 const FAILURE_PREFIX = 'failure:';
-const outcome = sql<string>`case when ${auditLog.result} = 'success' then 'success' else 'failure' end`;
+const outcome = sql<string>`case when ${auditLog.result} in ('success', 'noop') then ${auditLog.result} else 'failure' end`;
 
 const AUDIT_COLUMNS: FilterColumns = {
   account: { sql: auditLog.account, type: 'string' },
@@ -26,7 +26,7 @@ const toRecord = (row: AuditRow): AuditRecord => ({
   account: row.account,
   action: row.action,
   target: row.target,
-  outcome: row.result === 'success' ? 'success' : 'failure',
+  outcome: row.result === 'success' || row.result === 'noop' ? row.result : 'failure',
   failureCode: row.result.startsWith(FAILURE_PREFIX) ? row.result.slice(FAILURE_PREFIX.length) : null,
   clientIp: row.clientIp,
   requestId: row.requestId,

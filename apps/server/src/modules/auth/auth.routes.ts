@@ -21,8 +21,14 @@ export const authHandlers = (services: Services) =>
       const browserState = cookieValue(ctx.request.headers.cookie, SSO_STATE_COOKIE);
       return ssoSignIn(services, { ...query, browserState }, ctx.audit, ctx.request.log);
     },
-    signout: async (_input, ctx) => signout(services, ctx.auth),
+    signout: async (_input, ctx) => {
+      ctx.audit.target = `userId=${ctx.auth.userId}`;
+      return signout(services, ctx.auth);
+    },
     changUserPsd: async ({ query, body }, ctx) =>
       changePasswordByAccount(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
-    modifiUserPsd: async ({ body }, ctx) => modifyOwnPassword(services, ctx.auth, body, ctx.ip),
+    modifiUserPsd: async ({ body }, ctx) => {
+      ctx.audit.target = `userId=${ctx.auth.userId}`;
+      return modifyOwnPassword(services, ctx.auth, body, ctx.ip);
+    },
   });

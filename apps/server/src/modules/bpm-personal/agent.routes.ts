@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import { flag } from './access.js';
@@ -13,5 +13,6 @@ export const agentHandlers = ({ db }: Services) =>
     listAgents: async ({ query, body }, { auth }) =>
       agents.listAgents(db, auth, flag(query.isMgr, false), body),
     getAgent: async ({ query }, { auth }) => agents.getAgent(db, auth, query.id),
-    removeAgents: async ({ query }, { auth }) => agents.removeAgents(db, auth, splitIds(query.ids)),
+    removeAgents: async ({ query }, { auth, audit }) =>
+      changed(audit, await agents.removeAgents(db, auth, splitIds(query.ids))),
   });

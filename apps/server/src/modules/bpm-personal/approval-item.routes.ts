@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import { flag } from './access.js';
@@ -9,7 +9,8 @@ export const approvalItemHandlers = ({ db }: Services) =>
     saveApprovalItem: async ({ body }, { auth }) => items.saveItem(db, auth, body),
     listApprovalItems: async ({ query, body }, { auth }) =>
       items.listItems(db, auth, flag(query.isPersonal, true), body),
-    removeApprovalItems: async ({ query }, { auth }) => items.removeItems(db, auth, splitIds(query.ids)),
+    removeApprovalItems: async ({ query }, { auth, audit }) =>
+      changed(audit, await items.removeItems(db, auth, splitIds(query.ids))),
     getApprovalByDefKeyAndTypeId: async ({ query }, { auth }) =>
       items.itemsForFlow(db, auth, query.defKey, query.typeId),
   });

@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import * as collections from './collect.service.js';
 
@@ -8,10 +8,10 @@ export const collectHandlers = ({ db }: Services) =>
     myCollectCount: async (_input, { auth }) => collections.myCollectCount(db, auth),
     collect: async ({ body }, { auth, audit }) => {
       audit.target = `${body.targetType}=${body.targetId}`;
-      return collections.collect(db, auth, body);
+      return changed(audit, await collections.collect(db, auth, body));
     },
     cancelCollect: async ({ body }, { auth, audit }) => {
       audit.target = `${body.targetType}=${body.targetId}`;
-      return collections.cancelCollect(db, auth, body);
+      return changed(audit, await collections.cancelCollect(db, auth, body));
     },
   });

@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import { flag } from './access.js';
@@ -13,6 +13,6 @@ export const secretaryHandlers = ({ db }: Services) =>
       return secretaries.saveSecretary(db, auth, body);
     },
     getSecretary: async ({ params }, { auth }) => secretaries.getSecretary(db, auth, params.id),
-    removeSecretaries: async ({ query }, { auth }) =>
-      secretaries.removeSecretaries(db, auth, splitIds(query.ids)),
+    removeSecretaries: async ({ query }, { auth, audit }) =>
+      changed(audit, await secretaries.removeSecretaries(db, auth, splitIds(query.ids))),
   });

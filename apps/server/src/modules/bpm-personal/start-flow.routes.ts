@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import * as flows from './start-flow.service.js';
@@ -15,7 +15,7 @@ export const startFlowHandlers = ({ db }: Services) =>
     },
     batchRemoveCommonFlow: async ({ query }, { auth, audit }) => {
       audit.target = `defKeys=${query.defKeys}`.slice(0, 1000);
-      return flows.removeCommonFlows(db, auth, splitIds(query.defKeys));
+      return changed(audit, await flows.removeCommonFlows(db, auth, splitIds(query.defKeys)));
     },
     saveMyOftenFlow: async ({ body }, { auth }) => flows.countMyFlowUse(db, auth, body.defKey),
     getMyOftenFlow: async (_input, { auth }) => flows.myOftenFlows(db, auth),

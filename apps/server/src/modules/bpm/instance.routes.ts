@@ -1,5 +1,5 @@
 import { translate } from '../../i18n/messages.js';
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { answerQuestion } from './engine/ask.js';
 import {
@@ -93,10 +93,10 @@ export const instanceHandlers = ({ db }: Services) =>
     getOpinionsById: async ({ query: q }, { auth, lang }) => calls.opinionsById(db, auth, lang, q.id),
     removeInstances: async ({ query: q }, { auth, audit }) => {
       audit.target = `ids=${q.ids}`;
-      return calls.removeInstances(db, auth, q.ids.split(','));
+      return changed(audit, await calls.removeInstances(db, auth, q.ids.split(',')));
     },
     instRemove: async ({ query: q }, { auth, audit }) => {
       audit.target = `ids=${q.ids}`;
-      return calls.removeInstances(db, auth, q.ids.split(','));
+      return changed(audit, await calls.removeInstances(db, auth, q.ids.split(',')));
     },
   });

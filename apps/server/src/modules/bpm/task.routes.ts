@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { translate } from '../../i18n/messages.js';
 import type { AuthContext } from '../../security/tokens.js';
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { answerQuestion, addSign, communicate, delegateTask, inquire, transferTask } from './engine/ask.js';
 import { batchHandle, filterUnbatchable, UNBATCHABLE_MESSAGES } from './engine/batch.js';
@@ -84,9 +84,9 @@ export const taskHandlers = ({ db, config }: Services) =>
       return notices.markNoticesRead(db, auth.tenantId, auth.userId, body.ids);
     },
     addReadRecord: async ({ body }, { auth }) => markTaskRead(db, auth, body.taskId, body.leaderId),
-    delBpmTaskNoticeById: async ({ body }, { auth }) => {
+    delBpmTaskNoticeById: async ({ body }, { auth, audit }) => {
       await requireOwnNotices(db, auth, body.ids, true);
-      return notices.deleteNotices(db, auth.tenantId, body.ids);
+      return changed(audit, await notices.deleteNotices(db, auth.tenantId, body.ids));
     },
     retrieveBpmTask: async ({ query: q }, { auth }) => retrieveTask(db, auth, q),
     lockUnlock: async ({ query: q }, { auth, audit }) => {
@@ -134,6 +134,6 @@ export const taskHandlers = ({ db, config }: Services) =>
       runtime.taskNodeOpinions(db, auth, lang, q.taskId, q.leaderId),
     removeTasks: async ({ query: q }, { auth, audit }) => {
       audit.target = `ids=${q.ids}`;
-      return runtime.removeTasks(db, auth, q.ids.split(','));
+      return changed(audit, await runtime.removeTasks(db, auth, q.ids.split(',')));
     },
   });

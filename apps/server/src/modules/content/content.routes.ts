@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import { listRooms } from './content.repository.js';
@@ -19,7 +19,8 @@ export const contentHandlers = (services: Services) => {
     saveNews: async ({ body }, { auth }) => content.saveEntry(services, auth, body),
     publishNews: async ({ query }, { auth }) => content.publishEntry(services, auth, query.id),
     withdrawNews: async ({ query }, { auth }) => content.withdrawEntry(services, auth, query.id),
-    removeNews: async ({ query }, { auth }) => content.removeEntriesOf(services, auth, splitIds(query.ids)),
+    removeNews: async ({ query }, { auth, audit }) =>
+      changed(audit, await content.removeEntriesOf(services, auth, splitIds(query.ids))),
     getNewsReaders: async ({ query, body }, { auth }) => content.entryReaders(db, auth, query.id, body),
     getMeetingRooms: async (_input, { auth }) => listRooms(db, auth.tenantId),
     downloadMeetingIcs: async ({ query }, { auth }) => content.meetingCalendar(services, auth, query.id),

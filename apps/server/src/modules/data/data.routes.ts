@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { listTemplates } from './data.repository.js';
 import { templateForm } from './form.service.js';
@@ -26,8 +26,11 @@ export const dataHandlers = ({ db }: Services) =>
     boCopy: async ({ body }, { auth }) => records.copyRecord(db, auth, body.templateAlias, body.id),
     boBatchUpdate: async ({ params, body }, { auth, lang }) =>
       records.batchUpdate(db, auth, lang, { boAlias: params.boAlias, ...body }),
-    boDel: async ({ params, query }, { auth }) =>
-      records.deleteRecords(db, auth, params.boAlias, query.ids, query.formKey),
+    boDel: async ({ params, query }, { auth, audit }) => {
+      const removed = await records.deleteRecords(db, auth, params.boAlias, query.ids, query.formKey);
+      changed(audit, removed.deleted);
+      return removed;
+    },
     getSubDataPagination: async ({ body }, { auth }) => records.subRows(db, auth, body),
     getDataTemplateButtonPermission: async ({ query }, { auth }) =>
       templates.permissionsByType(db, auth, query.templateAlias, query.permissionTypes),

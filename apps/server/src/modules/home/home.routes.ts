@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
 import { chosenPostId } from '../uc/uc.service.js';
@@ -46,8 +46,8 @@ export const homeHandlers = (services: Services, invoke: InvokeRoute) => {
         body.aliases,
       ),
     saveColumn: async ({ body }, { auth, request }) => saveColumn(db, await viewer(auth, request), body),
-    removeColumns: async ({ query }, { auth, request }) =>
-      removeColumns(db, await viewer(auth, request), splitIds(query.ids)),
+    removeColumns: async ({ query }, { auth, request, audit }) =>
+      changed(audit, await removeColumns(db, await viewer(auth, request), splitIds(query.ids))),
     getLayoutByAlias: async ({ query }, { auth, request }) =>
       layouts.layoutFor(
         db,
@@ -58,14 +58,14 @@ export const homeHandlers = (services: Services, invoke: InvokeRoute) => {
     getLayoutList: async (_input, { auth, request }) => layouts.allLayouts(db, await viewer(auth, request)),
     saveLayout: async ({ body }, { auth, request }) =>
       layouts.saveLayout(db, await viewer(auth, request), body),
-    removeLayouts: async ({ query }, { auth, request }) =>
-      layouts.removeLayouts(db, await viewer(auth, request), splitIds(query.ids)),
+    removeLayouts: async ({ query }, { auth, request, audit }) =>
+      changed(audit, await layouts.removeLayouts(db, await viewer(auth, request), splitIds(query.ids))),
     saveUserLayoutConfig: async ({ body }, { auth, request }) =>
       layouts.saveUserLayout(db, await viewer(auth, request), body),
     saveMyLayout: async ({ body }, { auth, request }) =>
       layouts.saveUserLayout(db, await viewer(auth, request), body),
-    resetUserLayoutConfig: async ({ query }, { auth, request }) =>
-      layouts.resetUserLayout(db, await viewer(auth, request), query.layoutId),
+    resetUserLayoutConfig: async ({ query }, { auth, request, audit }) =>
+      changed(audit, await layouts.resetUserLayout(db, await viewer(auth, request), query.layoutId)),
     getAppAuthList: async (_input, { auth, request }) => appsOf(db, await viewer(auth, request)),
     getApp: async ({ query }, { auth, request }) => appContent(db, await viewer(auth, request), query.id),
   });

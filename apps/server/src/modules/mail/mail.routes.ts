@@ -1,6 +1,6 @@
 import { newId } from '../../db/ids.js';
 import { notFound } from '../../errors.js';
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import * as accounts from './account.repository.js';
@@ -21,14 +21,15 @@ export const mailHandlers = (services: Services) => {
     testMailSetting: async ({ body }, { auth, lang }) => testAccount(db, key, auth, body, lang),
     listMailSettings: async ({ body }, { auth }) =>
       accounts.queryAccounts(db, auth.tenantId, auth.userId, body),
-    removeMailSettings: async ({ query }, { auth }) =>
-      accounts.removeAccounts(db, auth.tenantId, auth.userId, splitIds(query.ids)),
+    removeMailSettings: async ({ query }, { auth, audit }) =>
+      changed(audit, await accounts.removeAccounts(db, auth.tenantId, auth.userId, splitIds(query.ids))),
     syncMail: async ({ query }, { auth }) => requestSync(db, auth, query.id),
     getMailSyncState: async ({ query }, { auth }) => syncState(db, auth, query.id),
     listMails: async ({ body }, { auth }) => queryMails(db, auth.tenantId, auth.userId, body),
     sendMail: async ({ body }, { auth }) => sendMail(services, key, auth, body),
     getMail: async ({ query }, { auth }) => readMail(db, key, auth, query.id, query.allowImages === 'true'),
-    removeMails: async ({ query }, { auth }) => removeMails(db, key, auth, splitIds(query.ids), query.type),
+    removeMails: async ({ query }, { auth, audit }) =>
+      changed(audit, await removeMails(db, key, auth, splitIds(query.ids), query.type)),
     markMailRead: async ({ query }, { auth }) => markRead(db, key, auth, query.id, query.isRead !== 'false'),
     saveMailLinkman: async ({ body }, { auth }) => {
       const saved = await linkmen.saveLinkman(
@@ -45,8 +46,8 @@ export const mailHandlers = (services: Services) => {
       return saved;
     },
     listMailLinkmen: async ({ body }, { auth }) => linkmen.queryLinkmen(db, auth.tenantId, auth.userId, body),
-    removeMailLinkmen: async ({ query }, { auth }) =>
-      linkmen.removeLinkmen(db, auth.tenantId, auth.userId, splitIds(query.ids)),
+    removeMailLinkmen: async ({ query }, { auth, audit }) =>
+      changed(audit, await linkmen.removeLinkmen(db, auth.tenantId, auth.userId, splitIds(query.ids))),
     getMailAndUserData: async ({ query }, { auth }) =>
       linkmen.contactsMatching(db, auth.tenantId, auth.userId, query.query ?? ''),
   });

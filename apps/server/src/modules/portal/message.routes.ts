@@ -1,5 +1,5 @@
 import { notFound } from '../../errors.js';
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { splitIds } from '../uc/ids.js';
 import * as messages from './message.repository.js';
@@ -19,6 +19,6 @@ export const messageHandlers = ({ db }: Services) =>
     sendMessage: async ({ body }, { auth }) => sendMessage(db, auth, body),
     markMessages: async ({ query }, { auth }) =>
       messages.markRead(db, auth.tenantId, auth.userId, splitIds(query.ids)),
-    removeMessages: async ({ query }, { auth }) =>
-      messages.removeMessages(db, auth.tenantId, auth.userId, splitIds(query.ids)),
+    removeMessages: async ({ query }, { auth, audit }) =>
+      changed(audit, await messages.removeMessages(db, auth.tenantId, auth.userId, splitIds(query.ids))),
   });

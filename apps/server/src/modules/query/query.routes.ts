@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { chartData, chartOf, dialogOf, treeData } from './chart-dialog.service.js';
 import * as queries from './query.service.js';
@@ -9,7 +9,11 @@ export const queryHandlers = ({ db }: Services) =>
     customQueryGetByAlias: async ({ body }, { auth }) => queries.queryByAlias(db, auth, body.alias),
     customQueryList: async ({ body }, { auth }) => queries.listQueries(db, auth, body),
     customQuerySave: async ({ body }, { auth }) => queries.saveQuery(db, auth, body),
-    customQueryRemove: async ({ query }, { auth }) => queries.removeQueries(db, auth, query.ids),
+    customQueryRemove: async ({ query }, { auth, audit }) => {
+      const removed = await queries.removeQueries(db, auth, query.ids);
+      changed(audit, removed.deleted);
+      return removed;
+    },
     queryViewGetJson: async ({ query }, { auth }) => queries.queryById(db, auth, query.id),
     queryViewData: async ({ params, body }, { auth }) =>
       queries.viewData(db, auth, params.sqlAlias, params.alias, body),

@@ -11,8 +11,14 @@ export const signHandlers = (services: Services) =>
     getSealByCurrentUserId: async (_input, { auth }) => seals.sealsOfCaller(services, auth),
     getMySignature: async (_input, { auth }) => signatures.mySignature(services, auth),
     saveMySignature: async ({ body }, { auth }) => signatures.saveMySignature(services, auth, body.fileId),
-    removeMySignature: async (_input, { auth }) => signatures.removeMySignature(services, auth),
-    setSignPassword: async ({ body }, { auth, ip }) => signatures.setSignPassword(services, auth, body, ip),
+    removeMySignature: async (_input, { auth, audit }) => {
+      audit.target = `userId=${auth.userId}`;
+      return signatures.removeMySignature(services, auth);
+    },
+    setSignPassword: async ({ body }, { auth, ip, audit }) => {
+      audit.target = `userId=${auth.userId}`;
+      return signatures.setSignPassword(services, auth, body, ip);
+    },
     listSeals: async (_input, { auth }) => seals.listSeals(services, auth),
     saveSeal: async ({ body }, { auth }) => seals.saveSeal(services, auth, body),
     removeSeal: async ({ query }, { auth }) => seals.removeSeal(services, auth, query.id),

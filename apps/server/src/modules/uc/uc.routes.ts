@@ -1,5 +1,5 @@
 import { notFound } from '../../errors.js';
-import { defineHandlers } from '../../http/register.js';
+import { changed, defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import * as contacts from './contact-group.service.js';
 import * as directory from './directory.repository.js';
@@ -50,7 +50,8 @@ export const ucHandlers = (services: Services) => {
 
     queryGroups: async ({ body }, { auth }) => contacts.queryGroups(services, auth, body),
     saveGroup: async ({ body }, { auth }) => contacts.saveGroup(services, auth, body),
-    removeGroups: async ({ query }, { auth }) => contacts.removeGroups(services, auth, splitIds(query.ids)),
+    removeGroups: async ({ query }, { auth, audit }) =>
+      changed(audit, await contacts.removeGroups(services, auth, splitIds(query.ids))),
     setPostCookie: async ({ query }, { auth, request, reply }) => {
       reply.header('set-cookie', await switchPost(services, auth, query.postId, request));
       return null;
@@ -62,7 +63,7 @@ export const ucHandlers = (services: Services) => {
       contacts.addGroupMembers(services, auth, body.groupId, body.userIds),
     swapGroupUsers: async ({ body }, { auth }) =>
       contacts.swapGroupMembers(services, auth, body.firstId, body.secondId),
-    removeGroupUsers: async ({ query }, { auth }) =>
-      contacts.removeGroupMembers(services, auth, splitIds(query.ids)),
+    removeGroupUsers: async ({ query }, { auth, audit }) =>
+      changed(audit, await contacts.removeGroupMembers(services, auth, splitIds(query.ids))),
   });
 };

@@ -166,7 +166,7 @@ export const portalEnUS: PortalMessages = {
     action: 'Action',
     target: 'Target',
     outcome: 'Outcome',
-    outcomes: { all: 'All outcomes', success: 'Success', failure: 'Failure' },
+    outcomes: { all: 'All outcomes', success: 'Success', noop: 'No change', failure: 'Failure' },
     failureCode: 'Failure code {{code}}',
     clientIp: 'IP address',
     time: 'Time',

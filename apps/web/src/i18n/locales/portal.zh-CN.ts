@@ -159,7 +159,7 @@ export const portalZhCN = {
     action: '操作',
     target: '对象',
     outcome: '结果',
-    outcomes: { all: '全部结果', success: '成功', failure: '失败' },
+    outcomes: { all: '全部结果', success: '成功', noop: '无变更', failure: '失败' },
     failureCode: '失败代码 {{code}}',
     clientIp: 'IP 地址',
     time: '时间',

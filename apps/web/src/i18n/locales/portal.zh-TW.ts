@@ -161,7 +161,7 @@ export const portalZhTW: PortalMessages = {
     action: '操作',
     target: '對象',
     outcome: '結果',
-    outcomes: { all: '全部結果', success: '成功', failure: '失敗' },
+    outcomes: { all: '全部結果', success: '成功', noop: '無變更', failure: '失敗' },
     failureCode: '失敗代碼 {{code}}',
     clientIp: 'IP 位址',
     time: '時間',

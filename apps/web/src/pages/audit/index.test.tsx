@@ -21,12 +21,21 @@ const RECORD = {
   createTime: '2026-11-27T08:00:00.000Z',
 };
 
+const NOOP_RECORD = {
+  ...RECORD,
+  id: '43',
+  action: 'approvalItem.remove',
+  outcome: 'noop',
+  failureCode: null,
+  requestId: 'r-2',
+};
+
 describe('审计日志 (/personal/auditLog)', () => {
-  it('lists the records, shows a failure with its code, and searches by a part of the account', async () => {
+  it('lists the records, shows a failure with its code and a call that changed nothing, and searches by a part of the account', async () => {
     signInWith('t1');
     const sent = stubFetch(({ url }) =>
       url.includes('auditLog/v1/listJson')
-        ? envelope({ rows: [RECORD], total: 1, page: 1, pageSize: 20 })
+        ? envelope({ rows: [RECORD, NOOP_RECORD], total: 2, page: 1, pageSize: 20 })
         : envelope(null),
     );
     renderRoutes(
@@ -35,6 +44,7 @@ describe('审计日志 (/personal/auditLog)', () => {
     );
     await screen.findByText('approvalItem.save', {}, { timeout: 15_000 });
     expect(screen.getByText('失败代码 400')).toBeTruthy();
+    expect(screen.getByText('无变更')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('账号'), { target: { value: ' zhu ' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     const lists = () => sent.filter((r) => r.url.includes('auditLog/v1/listJson'));

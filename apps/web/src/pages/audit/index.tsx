@@ -1,4 +1,10 @@
-import type { AuditOutcome, AuditRecord, QueryField, QueryFilter } from '@eip/contracts';
+import {
+  AUDIT_OUTCOMES,
+  type AuditOutcome,
+  type AuditRecord,
+  type QueryField,
+  type QueryFilter,
+} from '@eip/contracts';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -34,6 +40,12 @@ interface Conditions {
 const PAGE_SIZES = [20, 50, 100];
 
 /** The filter of the form's conditions: text fields match a part, the time range covers whole days. */
+const OUTCOME_COLORS: Record<AuditOutcome, string> = {
+  success: 'success',
+  noop: 'default',
+  failure: 'error',
+};
+
 export function auditQuerys({ account, action, target, outcome, range }: Conditions): QueryField[] {
   const like = (property: string, value?: string): QueryField[] =>
     value?.trim() ? [{ property, value: value.trim(), operation: 'LIKE' }] : [];
@@ -113,7 +125,7 @@ export function AuditLogPage() {
             allowClear
             style={{ width: fieldWidth }}
             placeholder={t('portal.audit.outcomes.all')}
-            options={(['success', 'failure'] as const).map((value) => ({
+            options={AUDIT_OUTCOMES.map((value) => ({
               value,
               label: t(`portal.audit.outcomes.${value}`),
             }))}
@@ -179,7 +191,7 @@ export function AuditLogPage() {
             title: t('portal.audit.outcome'),
             render: (_, row) => (
               <Tooltip title={row.requestId ? t('portal.audit.requestId', { id: row.requestId }) : undefined}>
-                <Tag color={row.outcome === 'success' ? 'success' : 'error'}>
+                <Tag color={OUTCOME_COLORS[row.outcome]}>
                   {row.failureCode
                     ? t('portal.audit.failureCode', { code: row.failureCode })
                     : t(`portal.audit.outcomes.${row.outcome}`)}

@@ -203,3 +203,22 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A count of each of many users with one grouped statement: `statement` gets the ids as a text[] parameter and
+ * answers rows ("userId", n), one per user with something to count; the others count 0.
+ */
+export async function countsByUser(
+  db: Executor,
+  userIds: readonly string[],
+  statement: (ids: SQL) => SQL,
+): Promise<Map<string, number>> {
+  const counted = new Map(userIds.map((id) => [id, 0]));
+  if (!userIds.length) return counted;
+  const rows = await queryRows<{ userId: string; n: number }>(
+    db,
+    statement(sql`${sql.param(userIds)}::text[]`),
+  );
+  for (const row of rows) counted.set(row.userId, Number(row.n));
+  return counted;
+}

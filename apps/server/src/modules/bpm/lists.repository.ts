@@ -14,7 +14,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { PLAN_PER_CALL, type Executor } from '../../db/client.js';
+import { countsByUser, PLAN_PER_CALL, type Executor } from '../../db/client.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import {
   flowInstances,
@@ -188,13 +188,20 @@ export const todoList = (
   size?: number,
 ) => tasksOfferedTo(db, tenantId, eq(flowTaskCandidates.userId, userId), todoColumnsOf(userId), filter, size);
 
-export async function todoCount(db: Executor, tenantId: string, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(flowTaskCandidates)
-    .where(and(eq(flowTaskCandidates.tenantId, tenantId), eq(flowTaskCandidates.userId, userId)));
-  return row?.n ?? 0;
-}
+/** The todo count of each of `userIds` (one statement): the pending tasks offered to them, as themselves or agent. */
+export const todoCounts = (db: Executor, tenantId: string, userIds: readonly string[]) =>
+  countsByUser(
+    db,
+    userIds,
+    (
+      ids,
+    ) => sql`select ${flowTaskCandidates.userId} as "userId", count(*)::int as n from ${flowTaskCandidates}
+      where ${flowTaskCandidates.tenantId} = ${tenantId} and ${flowTaskCandidates.userId} = any(${ids})
+      group by ${flowTaskCandidates.userId}`,
+  );
+
+export const todoCount = async (db: Executor, tenantId: string, userId: string) =>
+  (await todoCounts(db, tenantId, [userId])).get(userId) ?? 0;
 
 /** The leaders a user is secretary of. */
 export async function leadersServedBy(db: Executor, tenantId: string, secretaryId: string) {
@@ -227,19 +234,25 @@ export const leaderTodoList = (
     size,
   );
 
-export async function leaderTodoCount(db: Executor, tenantId: string, secretaryId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(flowTaskCandidates)
-    .where(
-      and(
-        eq(flowTaskCandidates.tenantId, tenantId),
-        servedLeaders(tenantId, secretaryId),
-        isNull(flowTaskCandidates.principalId),
-      ),
-    );
-  return row?.n ?? 0;
-}
+/**
+ * The leader todo count of each of `userIds` as secretaries (one statement): their leaders' own pending tasks,
+ * not those the leaders hold as agents (a leader and secretary pair is unique).
+ */
+export const leaderTodoCounts = (db: Executor, tenantId: string, userIds: readonly string[]) =>
+  countsByUser(
+    db,
+    userIds,
+    (ids) => sql`select ${secretaries.secretaryId} as "userId", count(*)::int as n
+      from ${secretaries} join ${flowTaskCandidates}
+        on ${flowTaskCandidates.tenantId} = ${secretaries.tenantId}
+        and ${flowTaskCandidates.userId} = ${secretaries.leaderId}
+      where ${secretaries.tenantId} = ${tenantId} and ${secretaries.secretaryId} = any(${ids})
+        and ${flowTaskCandidates.principalId} is null
+      group by ${secretaries.secretaryId}`,
+  );
+
+export const leaderTodoCount = async (db: Executor, tenantId: string, secretaryId: string) =>
+  (await leaderTodoCounts(db, tenantId, [secretaryId])).get(secretaryId) ?? 0;
 
 const HANDLED_COLUMNS: FilterColumns = {
   ...TASK_COLUMNS,

@@ -1,6 +1,6 @@
 import type { QueryFilter } from '@eip/contracts';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { countsByUser, type Executor } from '../../db/client.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import { flowNotices } from '../../db/schema.js';
 
@@ -129,7 +129,19 @@ export async function noticeList(
   return pageList(q, rows.map(toNotice), () => db.select({ n: count() }).from(flowNotices).where(where));
 }
 
+/** The circulated items each of `receiverIds` has still to read (one statement). */
+export const noticeToReadCounts = (db: Executor, tenantId: string, receiverIds: readonly string[]) =>
+  countsByUser(
+    db,
+    receiverIds,
+    (ids) => sql`select ${flowNotices.receiverId} as "userId", count(*)::int as n from ${flowNotices}
+      where ${flowNotices.tenantId} = ${tenantId} and ${flowNotices.receiverId} = any(${ids})
+        and ${flowNotices.isRead} = false
+      group by ${flowNotices.receiverId}`,
+  );
+
 export async function noticeCount(db: Executor, tenantId: string, userId: string, box: NoticeBox) {
+  if (box === 'toRead') return (await noticeToReadCounts(db, tenantId, [userId])).get(userId) ?? 0;
   const [row] = await db
     .select({ n: count() })
     .from(flowNotices)

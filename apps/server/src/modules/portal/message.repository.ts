@@ -1,6 +1,6 @@
 import type { InnerMessage, InnerMessageDetail, MessageType, QueryFilter } from '@eip/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { countsByUser, type Executor } from '../../db/client.js';
 import { innerMessages, users } from '../../db/schema.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import { unlinkOwners } from './file.repository.js';
@@ -45,13 +45,19 @@ export async function queryMessages(db: Executor, tenantId: string, receiverId: 
   return pageList(q, rows.map(toMessage), () => db.select({ n: count() }).from(innerMessages).where(where));
 }
 
-export async function unreadMessageCount(db: Executor, tenantId: string, receiverId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(innerMessages)
-    .where(and(receivedBy(tenantId, receiverId), eq(innerMessages.isRead, false)));
-  return row?.n ?? 0;
-}
+/** The unread messages of each of `receiverIds` (one statement). */
+export const unreadMessageCounts = (db: Executor, tenantId: string, receiverIds: readonly string[]) =>
+  countsByUser(
+    db,
+    receiverIds,
+    (ids) => sql`select ${innerMessages.receiverId} as "userId", count(*)::int as n from ${innerMessages}
+      where ${innerMessages.tenantId} = ${tenantId} and ${innerMessages.receiverId} = any(${ids})
+        and ${innerMessages.isRead} = false
+      group by ${innerMessages.receiverId}`,
+  );
+
+export const unreadMessageCount = async (db: Executor, tenantId: string, receiverId: string) =>
+  (await unreadMessageCounts(db, tenantId, [receiverId])).get(receiverId) ?? 0;
 
 /** Marks the receiver's unread messages among `ids` read; answers how many there were. */
 export async function markRead(db: Executor, tenantId: string, receiverId: string, ids: string[]) {

@@ -1,13 +1,10 @@
 import type { MessageType, PushCounts, PushMessage } from '@eip/contracts';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import {
-  flowNotices,
-  flowTaskCandidates,
-  innerMessages,
-  revokedTokens,
-  secretaries,
-} from '../../db/schema.js';
+import { innerMessages, revokedTokens } from '../../db/schema.js';
+import { leaderTodoCounts, todoCounts } from '../bpm/lists.repository.js';
+import { noticeToReadCounts } from '../bpm/notice.repository.js';
+import { unreadMessageCounts } from '../portal/message.repository.js';
 
 export { leadersServedBy } from '../bpm/lists.repository.js';
 
@@ -48,54 +45,20 @@ export async function mailChanged(db: Executor, tenantId: string, userId: string
 export type CountName = keyof PushCounts;
 export const ALL_COUNTS: readonly CountName[] = ['messages', 'todo', 'leaderTodo', 'noticeToRead'];
 
-/**
- * Each count for many users of a tenant at once: one grouped statement that answers a row per user with
- * something to count. The rows counted are those of the lists' own counts: unreadMessageCount
- * (portal/message.repository), todoCount and leaderTodoCount (bpm/lists.repository) and noticeCount's
- * 'toRead' (bpm/notice.repository).
- */
-const GROUPED_COUNTS: Record<CountName, (tenantId: string, userIds: SQL) => SQL> = {
-  messages: (tenantId, userIds) =>
-    sql`select ${innerMessages.receiverId} as "userId", count(*)::int as n from ${innerMessages}
-        where ${innerMessages.tenantId} = ${tenantId} and ${innerMessages.receiverId} = any(${userIds})
-          and ${innerMessages.isRead} = false
-        group by ${innerMessages.receiverId}`,
-  todo: (tenantId, userIds) =>
-    sql`select ${flowTaskCandidates.userId} as "userId", count(*)::int as n from ${flowTaskCandidates}
-        where ${flowTaskCandidates.tenantId} = ${tenantId} and ${flowTaskCandidates.userId} = any(${userIds})
-        group by ${flowTaskCandidates.userId}`,
-  // a secretary's leaders' own tasks (not those they act on as an agent); a leader and secretary pair is unique
-  leaderTodo: (tenantId, userIds) =>
-    sql`select ${secretaries.secretaryId} as "userId", count(*)::int as n
-        from ${secretaries} join ${flowTaskCandidates}
-          on ${flowTaskCandidates.tenantId} = ${secretaries.tenantId}
-          and ${flowTaskCandidates.userId} = ${secretaries.leaderId}
-        where ${secretaries.tenantId} = ${tenantId} and ${secretaries.secretaryId} = any(${userIds})
-          and ${flowTaskCandidates.principalId} is null
-        group by ${secretaries.secretaryId}`,
-  noticeToRead: (tenantId, userIds) =>
-    sql`select ${flowNotices.receiverId} as "userId", count(*)::int as n from ${flowNotices}
-        where ${flowNotices.tenantId} = ${tenantId} and ${flowNotices.receiverId} = any(${userIds})
-          and ${flowNotices.isRead} = false
-        group by ${flowNotices.receiverId}`,
+/** Each count for many users of a tenant at once, by the lists' own grouped counts: one statement each. */
+const GROUPED_COUNTS: Record<
+  CountName,
+  (db: Executor, tenantId: string, userIds: readonly string[]) => Promise<Map<string, number>>
+> = {
+  messages: unreadMessageCounts,
+  todo: todoCounts,
+  leaderTodo: leaderTodoCounts,
+  noticeToRead: noticeToReadCounts,
 };
 
 /** One count (`name`) of each of `userIds` in a tenant, with one statement: user id → count. */
-export async function countOfUsers(
-  db: Executor,
-  tenantId: string,
-  name: CountName,
-  userIds: readonly string[],
-): Promise<Map<string, number>> {
-  const counted = new Map(userIds.map((id) => [id, 0]));
-  if (!userIds.length) return counted;
-  const rows = await queryRows<{ userId: string; n: number }>(
-    db,
-    GROUPED_COUNTS[name](tenantId, sql`${sql.param(userIds)}::text[]`),
-  );
-  for (const row of rows) counted.set(row.userId, Number(row.n));
-  return counted;
-}
+export const countOfUsers = (db: Executor, tenantId: string, name: CountName, userIds: readonly string[]) =>
+  GROUPED_COUNTS[name](db, tenantId, userIds);
 
 /** The counts a push stream shows, all four of one user, read from the rows that are the truth. */
 export async function pushCounts(db: Executor, tenantId: string, userId: string): Promise<PushCounts> {

@@ -166,7 +166,7 @@ export async function wordPrint(
   body: { instId: string; format: PrintFormat; leaderId?: string },
 ): Promise<FileDownload> {
   const model = await printModel(services, auth, lang, body.instId, body.leaderId);
-  const docx = fillTemplate(globalTemplate(), model);
+  const docx = await fillTemplate(await globalTemplate(), model);
   const bytes = body.format === 'pdf' ? await toPdf(services, docx) : docx;
   await printLog(services.db, auth, body.instId, body.leaderId);
   return {

@@ -50,8 +50,8 @@ const model = async (): Promise<PrintModel> => ({
 const partsOf = (docx: Buffer) => new PizZip(docx);
 
 describe('the global print template', () => {
-  it('is a Word document whose body carries the tags it is filled by', () => {
-    const zip = partsOf(globalTemplate());
+  it('is a Word document whose body carries the tags it is filled by', async () => {
+    const zip = partsOf(await globalTemplate());
     const body = zip.file('word/document.xml')!.asText();
     for (const tag of [
       '{title}',
@@ -67,7 +67,7 @@ describe('the global print template', () => {
   });
 
   it('fills subject, fields and opinions (escaped), one table row each, with the signatures as images', async () => {
-    const zip = partsOf(fillTemplate(globalTemplate(), await model()));
+    const zip = partsOf(await fillTemplate(await globalTemplate(), await model()));
     const body = zip.file('word/document.xml')!.asText();
     expect(body).not.toMatch(/\{[#/@]?[a-zA-Z_]+\}/);
     expect(body).toContain('林雪的请假申请 &lt;3天&gt; &amp; 调休');
@@ -95,7 +95,9 @@ describe('the global print template', () => {
   });
 
   it('keeps the tables whole when there are no fields or opinions', async () => {
-    const body = partsOf(fillTemplate(globalTemplate(), { ...(await model()), fields: [], opinions: [] }))
+    const body = partsOf(
+      await fillTemplate(await globalTemplate(), { ...(await model()), fields: [], opinions: [] }),
+    )
       .file('word/document.xml')!
       .asText();
     expect(body.match(/<w:tr>/g)).toHaveLength(4 + 1 + 1);

@@ -1,5 +1,4 @@
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
+import type PizZip from 'pizzip';
 
 /**
  * The global print template (wordPrint) and its filling: a Word document whose tags docxtemplater fills
@@ -115,8 +114,15 @@ const DOCUMENT = xml(
     '</w:body></w:document>',
 );
 
+/** docxtemplater and PizZip take a quarter of a second to load: they are loaded by the first print, not at start. */
+const libraries = async () => {
+  const [zip, template] = await Promise.all([import('pizzip'), import('docxtemplater')]);
+  return { PizZip: zip.default, Docxtemplater: template.default };
+};
+
 /** The built-in global template, as a .docx file. */
-export function globalTemplate(): Buffer {
+export async function globalTemplate(): Promise<Buffer> {
+  const { PizZip } = await libraries();
   const zip = new PizZip();
   zip.file(
     '[Content_Types].xml',
@@ -202,7 +208,8 @@ function placeImages(zip: PizZip, lists: PrintImage[][]): string[] {
 }
 
 /** The template filled with the model, as a .docx file. */
-export function fillTemplate(template: Buffer, model: PrintModel): Buffer {
+export async function fillTemplate(template: Buffer, model: PrintModel): Promise<Buffer> {
+  const { PizZip, Docxtemplater } = await libraries();
   const zip = new PizZip(template);
   const rows = [...model.fields, ...model.opinions];
   const paragraphs = placeImages(

@@ -134,6 +134,8 @@ async function syncFolder(
         seen.set(m.uid, m.flags?.has('\\Seen') ?? false);
     if (box.exists > 0) {
       let batch: Listed[] = [];
+      // a batch is stored while the next one arrives; one statement at a time
+      let storing: Promise<void> = Promise.resolve();
       // `n:*` answers the last mail even when its uid is below n
       for await (const m of client.fetch(`${lastUid + 1}:*`, LIST_QUERY, { uid: true })) {
         if (m.uid <= lastUid) continue;
@@ -166,10 +168,14 @@ async function syncFolder(
           progress.skipped += 1;
         }
         if (batch.length >= BATCH) {
-          await storeListed(db, batch, progress);
+          await storing;
+          storing = storeListed(db, batch, progress);
+          // its failure is thrown where it is awaited, not reported as unhandled meanwhile
+          storing.catch(() => undefined);
           batch = [];
         }
       }
+      await storing;
       await storeListed(db, batch, progress);
     }
     await mails.deleteMails(

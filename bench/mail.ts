@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { QueryFilter } from '../packages/contracts/src/index.js';
 import type { Config } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/client.js';
-import { configuredFileStore } from '../apps/server/src/files/store.js';
 import { runDueJobs } from '../apps/server/src/jobs/runner.js';
 import { withImap, type MailServerSettings } from '../apps/server/src/modules/mail/connect.js';
 import { mailKeyOf } from '../apps/server/src/modules/mail/password.js';
@@ -201,7 +200,7 @@ export async function benchMail(
   progress('mail: bare imapflow fetch');
   await bare();
   progress('mail: sync');
-  const handlers = mailJobHandlers(configuredFileStore(config), mailKeyOf(config));
+  const handlers = mailJobHandlers(mailKeyOf(config));
   const start = performance.now();
   const requested = await client.call('syncMail', { token, query: { id: accountId } });
   if (!requested.body.state)

@@ -54,7 +54,7 @@ async function main() {
     ...bpmJobHandlers({ mailer, publicUrl: config.publicUrl }),
     ...fileJobHandlers(configuredFileStore(config)),
     ...sessionJobHandlers(),
-    ...mailJobHandlers(configuredFileStore(config), mailKeyOf(config)),
+    ...mailJobHandlers(mailKeyOf(config)),
     ...auditJobHandlers(config.auditRetentionDays),
   };
   const jobs = startJobRunner(database.db, handlers, {

@@ -71,7 +71,10 @@ export const mailFolders = pgTable(
   ],
 );
 
-/** A mail of a folder, parsed once at sync (or kept at send): its body, addresses and attachment files. */
+/**
+ * A mail of a folder: its list fields from the sync (the server's envelope and structure), its body and
+ * attachment files from the first reading (or kept at send).
+ */
 export const mailMessages = pgTable(
   'mail_message',
   {
@@ -104,6 +107,8 @@ export const mailMessages = pgTable(
       .default([]),
     /** why the message could not be parsed; it is kept as a row so that the sync does not try again */
     unreadable: text('unreadable'),
+    /** whether the body (text, HTML, attachments) is here; a synced mail's comes from the server when first read */
+    bodyKept: boolean('body_kept').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,6 +12,16 @@ export const mailMessages = {
     'zh-TW': '郵件不存在：{id}',
     'en-US': 'No such mail: {id}',
   },
+  'mail.goneFromServer': {
+    'zh-CN': '邮件服务器上已没有这封邮件（可能已在别处删除或移动），请重新同步：{id}',
+    'zh-TW': '郵件伺服器上已沒有這封郵件（可能已在別處刪除或移動），請重新同步：{id}',
+    'en-US': 'The mail server no longer has this mail (deleted or moved elsewhere): sync again. {id}',
+  },
+  'mail.readFailed': {
+    'zh-CN': '无法从邮件服务器读取这封邮件：{reason}',
+    'zh-TW': '無法從郵件伺服器讀取這封郵件：{reason}',
+    'en-US': 'The mail could not be read from the mail server: {reason}',
+  },
   'mail.linkmanNotFound': {
     'zh-CN': '邮件联系人不存在：{id}',
     'zh-TW': '郵件聯絡人不存在：{id}',

@@ -10,7 +10,6 @@ import { addAccount, mailSettings } from '../../../test/mail.js';
 import { startMailServers, type MailServers, type MailUser } from '../../../test/mail-servers.js';
 import { openStream } from '../../../test/sse.js';
 import { uploadFile } from '../../../test/upload.js';
-import { configuredFileStore } from '../../files/store.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { mailKeyOf } from './password.js';
 import { mailJobHandlers } from './sync.js';
@@ -36,7 +35,7 @@ async function sync(account: string, id: string) {
   const { body } = await t.call('syncMail', { token, query: { id } });
   expect(body.value).toMatchObject({ accountId: id, status: 'pending' });
   expect(body.value.jobId).toBeTruthy();
-  await runDueJobs(t.database.db, mailJobHandlers(configuredFileStore(t.config), mailKeyOf(t.config)));
+  await runDueJobs(t.database.db, mailJobHandlers(mailKeyOf(t.config)));
   const state = (await t.call('getMailSyncState', { token, query: { id } })).body.value;
   expect(state).toMatchObject({ status: 'done', error: null });
   expect(state.foldersDone).toBe(state.foldersTotal);
@@ -343,7 +342,7 @@ describe('sync failures', () => {
     const fine = await addAccount(t, token, mailSettings(servers, servers.users[1]));
     await t.call('syncMail', { token, query: { id: broken } });
     await t.call('syncMail', { token, query: { id: fine } });
-    await runDueJobs(t.database.db, mailJobHandlers(configuredFileStore(t.config), mailKeyOf(t.config)));
+    await runDueJobs(t.database.db, mailJobHandlers(mailKeyOf(t.config)));
     const failed = (await t.call('getMailSyncState', { token, query: { id: broken } })).body.value;
     expect(failed.status).toBe('failed');
     expect(failed.error).toBeTruthy();

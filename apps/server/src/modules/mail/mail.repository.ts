@@ -134,6 +134,35 @@ export async function insertMail(db: Executor, row: NewMessage) {
   return done.length > 0;
 }
 
+/** Stores new mails in one statement (a folder's uid is kept once). */
+export async function insertMails(db: Executor, rows: NewMessage[]) {
+  await db.insert(mailMessages).values(rows).onConflictDoNothing();
+}
+
+/** A mail's row, locked until the transaction ends (one reading keeps its body, not two at once). */
+export async function lockMail(tx: Executor, tenantId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.tenantId, tenantId), eq(mailMessages.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Keeps a mail's body (or why it cannot be read): fetched from the server, it is not fetched again. */
+export async function keepBody(
+  tx: Executor,
+  key: { tenantId: string; id: string },
+  values: Partial<NewMessage>,
+) {
+  const [row] = await tx
+    .update(mailMessages)
+    .set({ ...values, bodyKept: true })
+    .where(and(eq(mailMessages.tenantId, key.tenantId), eq(mailMessages.id, key.id)))
+    .returning();
+  return row!;
+}
+
 /** The folders of the user's accounts with their counts, in tree order. */
 export async function foldersOf(db: Executor, tenantId: string, accountIds: string[]): Promise<MailFolder[]> {
   if (accountIds.length === 0) return [];
@@ -168,6 +197,14 @@ export const accountFolders = (db: Executor, tenantId: string, accountId: string
     .select()
     .from(mailFolders)
     .where(and(eq(mailFolders.tenantId, tenantId), eq(mailFolders.accountId, accountId)));
+
+export async function folderById(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(mailFolders)
+    .where(and(eq(mailFolders.tenantId, tenantId), eq(mailFolders.id, id)));
+  return row;
+}
 
 export async function insertFolder(db: Executor, row: typeof mailFolders.$inferInsert) {
   await db.insert(mailFolders).values(row).onConflictDoNothing();

@@ -27,7 +27,8 @@ export const mailHandlers = (services: Services) => {
     getMailSyncState: async ({ query }, { auth }) => syncState(db, auth, query.id),
     listMails: async ({ body }, { auth }) => queryMails(db, auth.tenantId, auth.userId, body),
     sendMail: async ({ body }, { auth }) => sendMail(services, key, auth, body),
-    getMail: async ({ query }, { auth }) => readMail(db, key, auth, query.id, query.allowImages === 'true'),
+    getMail: async ({ query }, { auth }) =>
+      readMail(db, services.files, key, auth, query.id, query.allowImages === 'true'),
     removeMails: async ({ query }, { auth, audit }) =>
       changed(audit, await removeMails(db, key, auth, splitIds(query.ids), query.type)),
     markMailRead: async ({ query }, { auth }) => markRead(db, key, auth, query.id, query.isRead !== 'false'),

@@ -1,6 +1,7 @@
 import type { MailDetail, MailRemoveType, MailTreeAccount, MailSyncStatus } from '@eip/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import type { FileStore } from '../../files/store.js';
 import type { FileOwnerReader } from '../portal/file-access.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { scheduleJob } from '../../jobs/queue.js';
@@ -10,6 +11,7 @@ import { withImap } from './connect.js';
 import { withoutRemoteImages } from './body.js';
 import * as mails from './mail.repository.js';
 import type { MailKey } from './password.js';
+import { fetchBody } from './sync.js';
 
 /** Those who keep a mail read its attachments. */
 export const readMailFiles: FileOwnerReader = (db, auth, mailIds) =>
@@ -91,15 +93,20 @@ export async function markRead(db: Db, key: MailKey, auth: AuthContext, id: stri
   return isRead;
 }
 
-/** A mail to read (marked read); remote images left out unless allowed. */
+/**
+ * A mail to read (marked read); a synced one's body is fetched from the server on its first reading and
+ * kept. Remote images are left out unless allowed.
+ */
 export async function readMail(
   db: Db,
+  store: FileStore,
   key: MailKey,
   auth: AuthContext,
   id: string,
   allowImages: boolean,
 ): Promise<MailDetail> {
-  const row = await ownMail(db, auth, id);
+  const found = await ownMail(db, auth, id);
+  const row = found.bodyKept ? found : await fetchBody(db, store, key, found);
   if (!row.isRead) await markRead(db, key, auth, id, true);
   const detail = mails.toDetail({ ...row, isRead: true });
   if (allowImages || !detail.html) return { ...detail, remoteImagesBlocked: false };

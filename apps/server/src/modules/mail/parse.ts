@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MailAddress, MailAttachment } from '@eip/contracts';
+import type { FetchMessageObject, MessageAddressObject, MessageStructureObject } from 'imapflow';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
@@ -48,6 +49,60 @@ export function mailFields(parsed: ParsedMail) {
     preview: (text ?? '').replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH),
     html: typeof parsed.html === 'string' ? sanitizeMail(parsed.html) : null,
     text,
+  };
+}
+
+const envelopeAddresses = (value: MessageAddressObject[] | undefined): MailAddress[] =>
+  (value ?? []).filter((a) => a.address).map((a) => ({ name: a.name ?? '', address: a.address! }));
+
+/** The body parts of a message: its text and HTML, outside attachments; everything else is an attachment. */
+const BODY_TYPES = new Set(['text/plain', 'text/html']);
+
+/**
+ * Whether a message's structure holds an attachment as its full parse would find one: a part marked as an
+ * attachment, or one that is neither text nor HTML; the parts of a multipart/related (the images of the
+ * HTML) never count.
+ */
+export function hasAttachment(node: MessageStructureObject, related = false): boolean {
+  if (node.type.startsWith('multipart/'))
+    return (node.childNodes ?? []).some((child) =>
+      hasAttachment(child, related || node.type === 'multipart/related'),
+    );
+  if (related) return false;
+  return node.disposition === 'attachment' || !BODY_TYPES.has(node.type);
+}
+
+const validDate = (value: Date | string | undefined) => {
+  const date = value === undefined ? undefined : new Date(value);
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+};
+
+/**
+ * A mail's list row from what the sync fetches (ENVELOPE, BODYSTRUCTURE, INTERNALDATE: the server has
+ * decoded the RFC 2047 words of its subject and names), without its body: that comes when it is first
+ * read. A mail without a Date header is dated by its arrival.
+ */
+export function listedMail(target: MailTarget, message: FetchMessageObject): NewMessage {
+  const envelope = message.envelope;
+  if (!envelope) throw new Error('the server gave no envelope');
+  const from = envelopeAddresses(envelope.from)[0] ?? null;
+  const to = envelopeAddresses(envelope.to);
+  const cc = envelopeAddresses(envelope.cc);
+  return {
+    ...target,
+    messageId: envelope.messageId ?? null,
+    inReplyTo: envelope.inReplyTo ?? null,
+    subject: envelope.subject ?? '',
+    fromAddress: from,
+    toAddresses: to,
+    ccAddresses: cc,
+    bccAddresses: envelopeAddresses(envelope.bcc),
+    replyToAddresses: envelopeAddresses(envelope.replyTo),
+    people: [from, ...to, ...cc].map((a) => (a ? `${a.name} ${a.address}` : '')).join(' '),
+    sendDate: validDate(envelope.date) ?? validDate(message.internalDate),
+    hasAttachments: message.bodyStructure ? hasAttachment(message.bodyStructure) : false,
+    preview: '',
+    bodyKept: false,
   };
 }
 

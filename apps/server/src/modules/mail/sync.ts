@@ -2,6 +2,7 @@ import type { MailFolderUse } from '@eip/contracts';
 import type { ImapFlow, ListResponse } from 'imapflow';
 import type { Db, Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
+import { AppError, notFound } from '../../errors.js';
 import type { FileStore } from '../../files/store.js';
 import type { JobHandlers } from '../../jobs/runner.js';
 import { mailChanged } from '../push/push.repository.js';
@@ -9,13 +10,13 @@ import * as accounts from './account.repository.js';
 import { serverSettings } from './account.service.js';
 import { withImap } from './connect.js';
 import * as mails from './mail.repository.js';
-import { parseMail, unreadableMail, type MailTarget } from './parse.js';
+import { listedMail, parseMail, unreadableMail, type MailTarget } from './parse.js';
 import type { MailKey } from './password.js';
 
-/** A message larger than this is recorded (its envelope) and skipped, not downloaded. */
+/** A message larger than this is recorded (its envelope) and skipped, never downloaded. */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
-/** How many messages are downloaded per FETCH. */
-const BATCH = 50;
+/** How many new mails are stored per statement. */
+const BATCH = 500;
 
 const USES: Record<string, MailFolderUse> = {
   '\\Inbox': 'inbox',
@@ -57,10 +58,58 @@ export async function syncFolders(db: Db, account: accounts.AccountRow, list: Li
   return mails.accountFolders(db, account.tenantId, account.id);
 }
 
-/** The new mails of one folder (uid above the last one kept), the read flags of the others, expunged ones dropped. */
+/** What the sync asks for a new mail: its list fields, never its body. */
+const LIST_QUERY = {
+  uid: true,
+  flags: true,
+  size: true,
+  envelope: true,
+  bodyStructure: true,
+  internalDate: true,
+} as const;
+
+/** A new mail's list row, and where it goes (its row when the database refuses the list row). */
+interface Listed {
+  target: MailTarget;
+  row: mails.NewMessage;
+}
+
+/**
+ * Stores a batch of new mails in one statement; when that fails (a row the database refuses), one by one,
+ * and a mail refused alone is recorded as unreadable.
+ */
+async function storeListed(db: Db, batch: Listed[], progress: Progress) {
+  if (batch.length === 0) return;
+  try {
+    await mails.insertMails(
+      db,
+      batch.map((b) => b.row),
+    );
+    progress.fetched += batch.length;
+    return;
+  } catch {
+    // one of them is at fault: found below
+  }
+  for (const { target, row } of batch) {
+    try {
+      await mails.insertMail(db, row);
+      progress.fetched += 1;
+    } catch (error) {
+      const subject = row.subject.replace(/\0/g, '');
+      const unreadable = unreadableMail(target, subject, (error as Error).message);
+      await mails.insertMail(db, { ...unreadable, sendDate: row.sendDate });
+      progress.skipped += 1;
+    }
+  }
+}
+
+/**
+ * The new mails of one folder (uid above the last one kept) as list rows — envelope, flags, structure,
+ * a batch of rows per statement; their bodies come when first read — the read flags of the others,
+ * expunged ones dropped.
+ */
 async function syncFolder(
   db: Db,
-  store: FileStore,
   client: ImapFlow,
   account: accounts.AccountRow,
   folder: mails.FolderRow,
@@ -76,27 +125,66 @@ async function syncFolder(
       await mails.pruneFolder(db, account.tenantId, folder.id);
       lastUid = 0;
     }
-    // what the server has: uid, size, flags (cheap); then the sources of the new ones, a batch at a time
-    const present: { uid: number; seen: boolean; size: number; subject: string }[] = [];
-    if (box.exists > 0)
-      for await (const m of client.fetch('1:*', { uid: true, flags: true, size: true, envelope: true }))
-        present.push({
-          uid: m.uid,
-          seen: m.flags?.has('\\Seen') ?? false,
-          size: m.size ?? 0,
-          subject: m.envelope?.subject ?? '',
-        });
     const kept = await mails.folderUids(db, account.tenantId, folder.id);
-    const onServer = new Map(present.map((m) => [m.uid, m]));
+    const keptUids = new Set(kept.map((k) => k.uid));
+    const seen = new Map<number, boolean>();
+    let top = lastUid;
+    if (box.exists > 0 && lastUid > 0)
+      for await (const m of client.fetch(`1:${lastUid}`, { uid: true, flags: true }, { uid: true }))
+        seen.set(m.uid, m.flags?.has('\\Seen') ?? false);
+    if (box.exists > 0) {
+      let batch: Listed[] = [];
+      // a batch is stored while the next one arrives; one statement at a time
+      let storing: Promise<void> = Promise.resolve();
+      // `n:*` answers the last mail even when its uid is below n
+      for await (const m of client.fetch(`${lastUid + 1}:*`, LIST_QUERY, { uid: true })) {
+        if (m.uid <= lastUid) continue;
+        const isRead = m.flags?.has('\\Seen') ?? false;
+        seen.set(m.uid, isRead);
+        top = Math.max(top, m.uid);
+        // a mail this portal put there itself (sent, a draft) is kept already
+        if (keptUids.has(m.uid)) continue;
+        const target: MailTarget = {
+          tenantId: account.tenantId,
+          id: newId(),
+          userId: account.userId,
+          accountId: account.id,
+          folderId: folder.id,
+          uid: m.uid,
+          isRead,
+        };
+        try {
+          const row = listedMail(target, m);
+          if ((m.size ?? 0) > MAX_MESSAGE_BYTES) {
+            await mails.insertMail(db, {
+              ...row,
+              bodyKept: true,
+              unreadable: `larger than ${MAX_MESSAGE_BYTES} bytes`,
+            });
+            progress.skipped += 1;
+          } else batch.push({ target, row });
+        } catch (error) {
+          await mails.insertMail(db, unreadableMail(target, '', (error as Error).message));
+          progress.skipped += 1;
+        }
+        if (batch.length >= BATCH) {
+          await storing;
+          storing = storeListed(db, batch, progress);
+          // its failure is thrown where it is awaited, not reported as unhandled meanwhile
+          storing.catch(() => undefined);
+          batch = [];
+        }
+      }
+      await storing;
+      await storeListed(db, batch, progress);
+    }
     await mails.deleteMails(
       db,
       account.tenantId,
-      kept.filter((k) => k.uid <= lastUid && !onServer.has(k.uid)).map((k) => k.id),
+      kept.filter((k) => k.uid <= lastUid && !seen.has(k.uid)).map((k) => k.id),
     );
     for (const isRead of [true, false]) {
-      const changed = kept.filter(
-        (k) => onServer.has(k.uid) && onServer.get(k.uid)!.seen === isRead && k.isRead !== isRead,
-      );
+      const changed = kept.filter((k) => seen.get(k.uid) === isRead && k.isRead !== isRead);
       await mails.setRead(
         db,
         account.tenantId,
@@ -104,44 +192,6 @@ async function syncFolder(
         isRead,
       );
     }
-    // a mail this portal put there itself (sent, a draft) is kept already
-    const keptUids = new Set(kept.map((k) => k.uid));
-    const fresh = present.filter((m) => m.uid > lastUid && !keptUids.has(m.uid));
-    for (let i = 0; i < fresh.length; i += BATCH) {
-      const batch = fresh.slice(i, i + BATCH);
-      const target = (m: (typeof batch)[number]): MailTarget => ({
-        tenantId: account.tenantId,
-        id: newId(),
-        userId: account.userId,
-        accountId: account.id,
-        folderId: folder.id,
-        uid: m.uid,
-        isRead: m.seen,
-      });
-      for (const m of batch.filter((b) => b.size > MAX_MESSAGE_BYTES)) {
-        await mails.insertMail(
-          db,
-          unreadableMail(target(m), m.subject, `larger than ${MAX_MESSAGE_BYTES} bytes`),
-        );
-        progress.skipped += 1;
-      }
-      const small = batch.filter((b) => b.size <= MAX_MESSAGE_BYTES).map((b) => b.uid);
-      if (small.length === 0) continue;
-      const sources: { uid: number; source: Buffer }[] = [];
-      for await (const m of client.fetch(small.join(','), { uid: true, source: true }, { uid: true }))
-        if (m.source) sources.push({ uid: m.uid, source: m.source });
-      for (const { uid, source } of sources) {
-        const m = onServer.get(uid)!;
-        try {
-          await mails.insertMail(db, await parseMail(db, store, target(m), source));
-          progress.fetched += 1;
-        } catch (error) {
-          await mails.insertMail(db, unreadableMail(target(m), m.subject, (error as Error).message));
-          progress.skipped += 1;
-        }
-      }
-    }
-    const top = Math.max(lastUid, ...present.map((m) => m.uid));
     await mails.updateFolder(db, account.tenantId, folder.id, { uidValidity, lastUid: top });
   } finally {
     lock.release();
@@ -151,15 +201,10 @@ async function syncFolder(
 /**
  * Syncs one account: its folder list, then each folder incrementally (by UIDVALIDITY and UID). The
  * progress is written to the account as it goes; a malformed or oversized message is recorded and
- * skipped. Another account's sync is another job: one failing never holds up the others.
+ * skipped (its reason kept on its row). Another account's sync is another job: one failing never holds
+ * up the others.
  */
-export async function syncAccount(
-  db: Db,
-  store: FileStore,
-  key: MailKey,
-  tenantId: string,
-  accountId: string,
-) {
+export async function syncAccount(db: Db, key: MailKey, tenantId: string, accountId: string) {
   const account = await accounts.accountById(db, tenantId, accountId);
   if (!account) return;
   const progress: Progress = { fetched: 0, skipped: 0 };
@@ -178,13 +223,61 @@ export async function syncAccount(
     await accounts.updateAccount(db, tenantId, accountId, { syncFoldersTotal: folders.length });
     let done = 0;
     for (const folder of folders) {
-      await syncFolder(db, store, client, account, folder, progress);
+      await syncFolder(db, client, account, folder, progress);
       done += 1;
       await accounts.updateAccount(db, tenantId, accountId, {
         syncFoldersDone: done,
         syncFetched: progress.fetched,
         syncSkipped: progress.skipped,
       });
+    }
+  });
+}
+
+/** The source of a synced mail on the server; none when the server no longer has it there. */
+async function fetchSource(key: MailKey, account: accounts.AccountRow, folder: mails.FolderRow, uid: number) {
+  try {
+    return await withImap(serverSettings(key, account), async (client) => {
+      const lock = await client.getMailboxLock(folder.path, { readOnly: true });
+      try {
+        if (Number(client.mailbox && client.mailbox.uidValidity) !== folder.uidValidity) return undefined;
+        const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+        return (message && message.source) || undefined;
+      } finally {
+        lock.release();
+      }
+    });
+  } catch (error) {
+    throw new AppError(502, 'mail.readFailed', { reason: (error as Error).message });
+  }
+}
+
+/**
+ * A synced mail's body on its first reading: fetched from the server, parsed (text, sanitised HTML,
+ * threading headers, attachments into the file store) and kept on its row, so it is fetched once. One
+ * that cannot be parsed is kept as unreadable, with the reason. A mail the server no longer has (deleted
+ * or moved since the sync) is a 404 that changes nothing: the next sync drops it.
+ */
+export async function fetchBody(db: Db, store: FileStore, key: MailKey, row: mails.MessageRow) {
+  const account = await accounts.accountById(db, row.tenantId, row.accountId);
+  const folder = await mails.folderById(db, row.tenantId, row.folderId);
+  const source = account && folder && (await fetchSource(key, account, folder, row.uid));
+  if (!source) throw notFound('mail.goneFromServer', { id: row.id });
+  return db.transaction(async (tx) => {
+    const current = await mails.lockMail(tx, row.tenantId, row.id);
+    if (!current) throw notFound('mail.notFound', { id: row.id });
+    // read at the same time by another call: kept already
+    if (current.bodyKept) return current;
+    const { tenantId, id, userId, accountId, folderId, uid, isRead } = current;
+    const target: MailTarget = { tenantId, id, userId, accountId, folderId, uid, isRead };
+    try {
+      const parsed = await parseMail(tx, store, target, source);
+      return await mails.keepBody(tx, target, {
+        ...parsed,
+        sendDate: parsed.sendDate ?? current.sendDate,
+      });
+    } catch (error) {
+      return mails.keepBody(tx, target, { unreadable: (error as Error).message.slice(0, 500) });
     }
   });
 }
@@ -204,9 +297,9 @@ async function syncEnded(
 }
 
 /** The sync of an account as a job: the IMAP work outside any transaction, its end recorded on the account. */
-export const mailJobHandlers = (store: FileStore, key: MailKey): JobHandlers => ({
+export const mailJobHandlers = (key: MailKey): JobHandlers => ({
   'mail.sync': {
-    outside: (db, job) => syncAccount(db, store, key, job.tenantId, job.payload.accountId),
+    outside: (db, job) => syncAccount(db, key, job.tenantId, job.payload.accountId),
     run: (tx, job) => syncEnded(tx, job.tenantId, job.payload.accountId, { syncStatus: 'done' }),
     failed: (tx, job, error) =>
       syncEnded(tx, job.tenantId, job.payload.accountId, {

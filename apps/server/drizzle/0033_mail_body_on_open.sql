@@ -1,0 +1,1 @@
+ALTER TABLE "mail_message" ADD COLUMN "body_kept" boolean DEFAULT true NOT NULL;

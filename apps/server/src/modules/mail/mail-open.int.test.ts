@@ -1,0 +1,178 @@
+import { and, eq } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { expectRefused, signIn } from '../../../test/fixtures.js';
+import { addAccount, mailSettings } from '../../../test/mail.js';
+import { startMailServers, type MailServers } from '../../../test/mail-servers.js';
+import { sysFileLinks, mailMessages } from '../../db/schema.js';
+import { runDueJobs } from '../../jobs/runner.js';
+import { MAIL_FILES } from './account.repository.js';
+import { mailKeyOf } from './password.js';
+import { mailJobHandlers } from './sync.js';
+
+/**
+ * Issue 16: the sync keeps each mail's list fields only (envelope, flags, structure); its body comes from
+ * the server when it is first read, and is kept.
+ */
+let t: TestApp;
+let servers: MailServers;
+const as = signIn(() => t);
+let account: string;
+beforeAll(async () => {
+  [t, servers] = await Promise.all([createTestApp(), startMailServers()]);
+  account = await addAccount(t, await as('wangfang'), mailSettings(servers, servers.users[1]));
+});
+afterAll(async () => {
+  await Promise.all([t.close(), servers.stop()]);
+});
+
+const word = (text: string) => `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+
+/** A mail with a Chinese subject and sender, a text body and a Chinese-named attachment. */
+const withAttachment = (n: number) =>
+  [
+    `From: ${word('客户李明')} <liming@customer.example.com>`,
+    'To: bob@mail.test',
+    `Subject: ${word(`合同第${n}版`)}`,
+    `Date: Tue, 3 Nov 2026 0${n}:00:00 +0800`,
+    `Message-ID: <open-${n}@customer.example.com>`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="m"',
+    '',
+    '--m',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    `第${n}版合同的正文`,
+    '--m',
+    `Content-Type: text/plain; name="${word('合同.txt')}"`,
+    `Content-Disposition: attachment; filename="${word('合同.txt')}"`,
+    '',
+    '合同条款',
+    '--m--',
+    '',
+  ].join('\r\n');
+
+/** Runs `work` on an IMAP connection of the synced mailbox, its INBOX open for writing. */
+async function onServer(work: (client: ImapFlow) => Promise<unknown>) {
+  const user = servers.users[1];
+  const client = new ImapFlow({
+    host: servers.host,
+    port: servers.imapPort,
+    secure: false,
+    auth: { user: user.address, pass: user.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      await work(client);
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout();
+  }
+}
+
+async function sync() {
+  const token = await as('wangfang');
+  await t.call('syncMail', { token, query: { id: account } });
+  await runDueJobs(t.database.db, mailJobHandlers(mailKeyOf(t.config)));
+  const state = (await t.call('getMailSyncState', { token, query: { id: account } })).body.value;
+  expect(state).toMatchObject({ status: 'done', error: null });
+  return state;
+}
+
+async function inbox(keyword: string) {
+  const { body } = await t.call('listMails', {
+    token: await as('wangfang'),
+    body: { querys: [{ property: 'keyword', value: keyword, operation: 'LIKE' }] },
+  });
+  expect(body.state, body.message).toBe(true);
+  return body.value.rows;
+}
+
+const rowOf = async (id: string) =>
+  (await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0]!;
+
+const linkedFiles = async (id: string) =>
+  t.database.db
+    .select()
+    .from(sysFileLinks)
+    .where(and(eq(sysFileLinks.ownerType, MAIL_FILES), eq(sysFileLinks.ownerId, id)));
+
+describe('sync lists, reading fetches', () => {
+  it('after a sync the list has subjects, senders, dates and the attachment flag, and no body was fetched', async () => {
+    await onServer(async (client) => {
+      for (const n of [1, 2, 3]) await client.append('INBOX', withAttachment(n));
+    });
+    const state = await sync();
+    expect(state).toMatchObject({ fetched: 3, skipped: 0 });
+    const rows = await inbox('合同');
+    expect(rows.map((r) => r.subject)).toEqual(['合同第3版', '合同第2版', '合同第1版']);
+    expect(rows[0]).toMatchObject({
+      from: { name: '客户李明', address: 'liming@customer.example.com' },
+      sendDate: '2026-11-02T19:00:00.000Z',
+      hasAttachments: true,
+      isRead: false,
+    });
+    // searched by the sender's name too
+    expect(await inbox('李明')).toHaveLength(3);
+    const stored = await rowOf(rows[0]!.id);
+    expect(stored).toMatchObject({ bodyKept: false, html: null, text: null, attachments: [] });
+    expect(stored.messageId).toBe('<open-3@customer.example.com>');
+    expect(await linkedFiles(stored.id)).toEqual([]);
+  });
+
+  it('opening fetches and keeps the body once: read again after the server lost it, it comes from the portal', async () => {
+    const [mail] = await inbox('合同第2版');
+    const token = await as('wangfang');
+    const first = await t.call('getMail', { token, query: { id: mail!.id } });
+    expect(first.body.state, first.body.message).toBe(true);
+    expect(first.body.value).toMatchObject({ subject: '合同第2版', isRead: true, unreadable: null });
+    expect(first.body.value.text).toContain('第2版合同的正文');
+    expect(first.body.value.attachments.map((a) => a.fileName)).toEqual(['合同.txt']);
+    expect(await rowOf(mail!.id)).toMatchObject({ bodyKept: true, preview: '第2版合同的正文' });
+    expect(await linkedFiles(mail!.id)).toHaveLength(1);
+
+    const uid = (await rowOf(mail!.id)).uid;
+    await onServer((client) => client.messageDelete(String(uid), { uid: true }));
+    const again = await t.call('getMail', { token, query: { id: mail!.id } });
+    expect(again.body.state, again.body.message).toBe(true);
+    expect(again.body.value.text).toBe(first.body.value.text);
+    expect(again.body.value.attachments).toEqual(first.body.value.attachments);
+    expect(await linkedFiles(mail!.id)).toHaveLength(1);
+  });
+
+  it('a mail deleted on the server between sync and opening is a 404 saying so, and nothing changes', async () => {
+    const [mail] = await inbox('合同第1版');
+    const before = await rowOf(mail!.id);
+    await onServer((client) => client.messageDelete(String(before.uid), { uid: true }));
+    for (const lang of ['zh-CN', 'en-US']) {
+      const gone = await t.call('getMail', { token: await as('wangfang'), lang, query: { id: mail!.id } });
+      expectRefused(gone, 404);
+      expect(gone.body.message).toContain(lang === 'zh-CN' ? '邮件服务器上已没有这封邮件' : 'no longer has');
+    }
+    expect(await rowOf(mail!.id)).toEqual(before);
+    // the next sync drops it
+    await sync();
+    expect(await inbox('合同第1版')).toEqual([]);
+  });
+
+  it('a mail the database refuses (a NUL in its subject) is recorded as unreadable; the others sync', async () => {
+    await onServer(async (client) => {
+      await client.append('INBOX', withAttachment(4));
+      await client.append('INBOX', withAttachment(5).replace(word('合同第5版'), word('合同第5\u0000版')));
+      await client.append('INBOX', withAttachment(6));
+    });
+    const state = await sync();
+    expect(state).toMatchObject({ fetched: 2, skipped: 1 });
+    const rows = await inbox('合同第');
+    expect(rows.map((r) => r.subject)).toEqual(['合同第6版', '合同第5版', '合同第4版', '合同第3版']);
+    const bad = await t.call('getMail', { token: await as('wangfang'), query: { id: rows[1]!.id } });
+    expect(bad.body.state, bad.body.message).toBe(true);
+    expect(bad.body.value.unreadable).toBeTruthy();
+  });
+});

@@ -1,16 +1,19 @@
 -- A user's todo search by subject starts from the user's own matching candidate rows: each row carries its
--- task's subject (copied by the triggers below, never by the code), and a GIN index keys the subject's
--- lower-case character pairs by the user ('<user id> <pair>'). A busy approver's search then reads only her
--- matching rows, not every open task whose subject matches (0021's index, which the leader todo list keeps).
+-- task's subject (copied by the triggers below, never by the code), and a GIN index holds, for each row, the
+-- subject's lower-case character pairs and one key naming the user ('user <id>', never a pair). A search asks
+-- for the user's key and the text's pairs at once, so the index intersects their row lists and a busy
+-- approver's search reads only her matching rows, not every open task whose subject matches (0021's index,
+-- which the leader todo list keeps). The keys stay few (the pairs, and one a user), so inserting a row adds
+-- to existing key lists rather than growing the index with new keys.
 -- Self-contained (no call of eip_bigrams): index builds run functions with a restricted search_path.
-CREATE FUNCTION eip_user_bigrams(user_id text, value text) RETURNS text[]
+CREATE FUNCTION eip_todo_keys(user_id text, value text) RETURNS text[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
   lowered text := lower(value);
-  keys text[] := '{}';
+  keys text[] := ARRAY['user ' || user_id];
 BEGIN
   FOR i IN 1 .. char_length(lowered) - 1 LOOP
-    keys := keys || (user_id || ' ' || substr(lowered, i, 2));
+    keys := keys || substr(lowered, i, 2);
   END LOOP;
   RETURN keys;
 END
@@ -40,4 +43,4 @@ CREATE TRIGGER bpm_task_subject_to_candidates AFTER UPDATE OF subject ON bpm_tas
 --> statement-breakpoint
 UPDATE bpm_task_candidate c SET subject = t.subject FROM bpm_task t WHERE t.tenant_id = c.tenant_id AND t.id = c.task_id;
 --> statement-breakpoint
-CREATE INDEX "bpm_task_candidate_subject_idx" ON "bpm_task_candidate" USING gin (eip_user_bigrams("user_id", "subject"));
+CREATE INDEX "bpm_task_candidate_subject_idx" ON "bpm_task_candidate" USING gin (eip_todo_keys("user_id", "subject"));

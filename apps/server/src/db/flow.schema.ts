@@ -207,8 +207,8 @@ export const flowTaskCandidates = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.userId] }),
     index('bpm_task_candidate_todo_idx').on(t.tenantId, t.userId, t.createdAt, t.taskId),
-    /** a user's todo search by subject: the subject's lower-case character pairs, each keyed by the user (0032) */
-    index('bpm_task_candidate_subject_idx').using('gin', sql`eip_user_bigrams(${t.userId}, ${t.subject})`),
+    /** a user's todo search by subject: the subject's lower-case character pairs and the user's key (0032) */
+    index('bpm_task_candidate_subject_idx').using('gin', sql`eip_todo_keys(${t.userId}, ${t.subject})`),
   ],
 );
 

@@ -67,9 +67,10 @@ const TODO_COLUMNS: FilterColumns = {
 };
 
 /**
- * One user's todo list searches the subject copied onto their candidate rows, from the index that keys its
- * character pairs by the user (migration 0032): a busy approver's search reads only her own matching rows,
- * never the open tasks of everyone whose subject matches. Planned for each call's values as the bigram search is.
+ * One user's todo list searches the subject copied onto their candidate rows, from the index of each row's
+ * subject pairs and user key (migration 0032): asking for the user's key and the text's pairs at once, a busy
+ * approver's search reads only her own matching rows, never the open tasks of everyone whose subject matches.
+ * Planned for each call's values as the bigram search is.
  */
 const todoColumnsOf = (userId: string): FilterColumns => ({
   ...TODO_COLUMNS,
@@ -79,8 +80,8 @@ const todoColumnsOf = (userId: string): FilterColumns => ({
     containing: (text) =>
       [...text].length < 2
         ? undefined
-        : sql`(${sql.raw(PLAN_PER_CALL)} eip_user_bigrams(${flowTaskCandidates.userId}, ${flowTaskCandidates.subject})
-            @> eip_user_bigrams(${userId}, ${text}))`,
+        : sql`(${sql.raw(PLAN_PER_CALL)} eip_todo_keys(${flowTaskCandidates.userId}, ${flowTaskCandidates.subject})
+            @> eip_todo_keys(${userId}, ${text}))`,
   },
 });
 

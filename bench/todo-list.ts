@@ -118,9 +118,9 @@ export async function loadTodoTasks(db: Db, tenantId: string, size: TodoSize) {
                case when ${expense} then '直属领导审批' else '部门领导审批' end, 'USERTASK', 'pending', ${subject},
                ${defKey}, ${defName}, md5('eip-bench-' || (1 + ${initiator})), ${initiatorName}, ${createdAt}
         from generate_series(${from}::int, ${to}::int) as g, ${names}`,
-    sql`insert into bpm_task_candidate (tenant_id, task_id, user_id, created_at)
-        select ${tenantId}, ${taskId}, md5('eip-bench-' || c.n), ${createdAt}
-        from generate_series(${from}::int, ${to}::int) as g,
+    sql`insert into bpm_task_candidate (tenant_id, task_id, user_id, created_at, subject)
+        select ${tenantId}, ${taskId}, md5('eip-bench-' || c.n), ${createdAt}, ${subject}
+        from generate_series(${from}::int, ${to}::int) as g, ${names},
              lateral (values (1 + g % ${u}),
                              (case when g % ${BUSY_EVERY} = 0 and g % ${u} <> 0 then ${BUSY_USER}
                                    when g % 2 = 0 then 1 + ((g / 2) * 7 + 3) % ${u} end)) as c(n)

@@ -1,5 +1,5 @@
 -- A user's todo search by subject starts from the user's own matching candidate rows: each row carries its
--- task's subject (copied by the triggers below, never by the code), and a GIN index holds, for each row, the
+-- task's subject (written with the row: a task's subject never changes), and a GIN index holds, for each row, the
 -- subject's lower-case character pairs and one key naming the user ('user <id>', never a pair). A search asks
 -- for the user's key and the text's pairs at once, so the index intersects their row lists and a busy
 -- approver's search reads only her matching rows, not every open task whose subject matches (0021's index,
@@ -21,26 +21,10 @@ $$;
 --> statement-breakpoint
 ALTER TABLE "bpm_task_candidate" ADD COLUMN "subject" text;
 --> statement-breakpoint
-CREATE FUNCTION bpm_task_candidate_copy_subject() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  SELECT t.subject INTO NEW.subject FROM bpm_task t WHERE t.tenant_id = NEW.tenant_id AND t.id = NEW.task_id;
-  RETURN NEW;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER bpm_task_candidate_copy_subject BEFORE INSERT ON bpm_task_candidate
-  FOR EACH ROW EXECUTE FUNCTION bpm_task_candidate_copy_subject();
---> statement-breakpoint
-CREATE FUNCTION bpm_task_subject_to_candidates() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE bpm_task_candidate SET subject = NEW.subject WHERE tenant_id = NEW.tenant_id AND task_id = NEW.id;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER bpm_task_subject_to_candidates AFTER UPDATE OF subject ON bpm_task
-  FOR EACH ROW WHEN (OLD.subject IS DISTINCT FROM NEW.subject) EXECUTE FUNCTION bpm_task_subject_to_candidates();
---> statement-breakpoint
 UPDATE bpm_task_candidate c SET subject = t.subject FROM bpm_task t WHERE t.tenant_id = c.tenant_id AND t.id = c.task_id;
+--> statement-breakpoint
+UPDATE bpm_task_candidate SET subject = '' WHERE subject IS NULL;
+--> statement-breakpoint
+ALTER TABLE "bpm_task_candidate" ALTER COLUMN "subject" SET NOT NULL;
 --> statement-breakpoint
 CREATE INDEX "bpm_task_candidate_subject_idx" ON "bpm_task_candidate" USING gin (eip_todo_keys("user_id", "subject"));

@@ -201,8 +201,8 @@ export const flowTaskCandidates = pgTable(
     principalId: text('principal_id'),
     /** ordering key for the todo list: the task's creation time */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** the task's subject, copied by the database (triggers of 0032), never written by the code */
-    subject: text('subject'),
+    /** the task's subject, written with the row (a task's subject never changes): the todo search's key (0032) */
+    subject: text('subject').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.userId] }),

@@ -510,7 +510,14 @@ export async function reopenTask(tx: Executor, tenantId: string, task: TaskRow, 
     .set({ status: 'pending', completedAt: null, completedBy: null, completedByName: null, action: null })
     .where(and(eq(flowTasks.tenantId, tenantId), eq(flowTasks.id, task.id)));
   await insertCandidates(tx, [
-    { tenantId, taskId: task.id, userId, principalId: null, createdAt: task.createdAt },
+    {
+      tenantId,
+      taskId: task.id,
+      userId,
+      principalId: null,
+      createdAt: task.createdAt,
+      subject: task.subject,
+    },
   ]);
   await tx
     .update(flowOpinions)

@@ -172,7 +172,14 @@ export async function delegateTask(
     await recordNodeOpinion(run, node, 'deliverTo', run.actor, withNames(input.opinion, [to!]), task.id);
     await repo.deleteCandidates(run.tx, run.tenantId, [task.id]);
     await repo.insertCandidates(run.tx, [
-      { tenantId: run.tenantId, taskId: task.id, userId: to!.id, principalId: null, createdAt: new Date() },
+      {
+        tenantId: run.tenantId,
+        taskId: task.id,
+        userId: to!.id,
+        principalId: null,
+        createdAt: new Date(),
+        subject: task.subject,
+      },
     ]);
     await repo.updateTasks(run.tx, run.tenantId, [task.id], {
       type: 'DELIVERTO',

@@ -128,6 +128,7 @@ export async function createTasks(run: Run, specs: TaskSpec[]): Promise<repo.Tas
         userId: p.id,
         principalId: null,
         createdAt: task.createdAt,
+        subject: task.subject,
       })),
       ...withAgents(specs[i]!.people).map(({ agent, principal }) => ({
         tenantId: run.tenantId,
@@ -135,6 +136,7 @@ export async function createTasks(run: Run, specs: TaskSpec[]): Promise<repo.Tas
         userId: agent.id,
         principalId: principal.id,
         createdAt: task.createdAt,
+        subject: task.subject,
       })),
     ]),
     tasks.map((task, i) => ({

@@ -89,6 +89,18 @@ const ASSET: BoDefinition = {
 
 const FINANCE_ONLY = ['finance', 'sysadmin'];
 
+/** The buttons of a ledger (合同台账, 资产台账): everyone keeps records; finance alone removes and batch-updates. */
+const LEDGER_BUTTONS: DataTemplateDefinition['buttons'] = [
+  { alias: 'add' },
+  { alias: 'edit' },
+  { alias: 'detail' },
+  { alias: 'copy' },
+  { alias: 'del', roles: FINANCE_ONLY },
+  { alias: 'batchUpdate', roles: FINANCE_ONLY },
+  { alias: 'import' },
+  { alias: 'export' },
+];
+
 const CONTRACT_TEMPLATE: DataTemplateDefinition = {
   columns: ['code', 'name', 'type', 'partyB', 'amount', 'signDate', 'status'],
   conditions: [
@@ -98,16 +110,7 @@ const CONTRACT_TEMPLATE: DataTemplateDefinition = {
     { field: 'signDate', operation: 'BETWEEN' },
   ],
   sorter: [{ property: 'signDate', direction: 'DESC' }],
-  buttons: [
-    { alias: 'add' },
-    { alias: 'edit' },
-    { alias: 'detail' },
-    { alias: 'copy' },
-    { alias: 'del', roles: FINANCE_ONLY },
-    { alias: 'batchUpdate', roles: FINANCE_ONLY },
-    { alias: 'import' },
-    { alias: 'export' },
-  ],
+  buttons: LEDGER_BUTTONS,
   batchFields: ['status'],
 };
 
@@ -136,16 +139,7 @@ const ASSET_TEMPLATE: DataTemplateDefinition = {
     { field: 'status', operation: 'EQUAL' },
   ],
   sorter: [{ property: 'assetNo', direction: 'ASC' }],
-  buttons: [
-    { alias: 'add' },
-    { alias: 'edit' },
-    { alias: 'detail' },
-    { alias: 'copy' },
-    { alias: 'del', roles: FINANCE_ONLY },
-    { alias: 'batchUpdate', roles: FINANCE_ONLY },
-    { alias: 'import' },
-    { alias: 'export' },
-  ],
+  buttons: LEDGER_BUTTONS,
   batchFields: ['status', 'keeper'],
 };
 

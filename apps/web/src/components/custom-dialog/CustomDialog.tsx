@@ -34,6 +34,20 @@ export function buildTree(nodes: TreeNode[], search = ''): TreeDataNode[] {
   return roots.map((node) => ({ key: node.id, title: node.name, children: children(node.id) }));
 }
 
+/** The search box above a dialog's rows or tree: the trimmed text on Enter or the search button. */
+function DialogSearch({ onSearch }: { onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Input.Search
+      allowClear
+      placeholder={t('template.query.dialogSearch')}
+      aria-label={t('template.query.dialogSearch')}
+      onSearch={(value) => onSearch(value.trim())}
+      style={{ marginBottom: 8 }}
+    />
+  );
+}
+
 function ListPicker({ dialog, onPick }: { dialog: Dialog; onPick: (row: Row) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -67,15 +81,11 @@ function ListPicker({ dialog, onPick }: { dialog: Dialog; onPick: (row: Row) => 
     return <Alert type="error" showIcon message={t('template.query.failed')} />;
   return (
     <>
-      <Input.Search
-        allowClear
-        placeholder={t('template.query.dialogSearch')}
-        aria-label={t('template.query.dialogSearch')}
-        onSearch={(value) => {
-          setSearch(value.trim());
+      <DialogSearch
+        onSearch={(text) => {
+          setSearch(text);
           setPage(1);
         }}
-        style={{ marginBottom: 8 }}
       />
       <Table<Row>
         rowKey={(row) => String(row.id)}
@@ -112,15 +122,11 @@ function UserListPicker({ dialog, onPick }: { dialog: Dialog; onPick: (row: User
   if (users.isError) return <Alert type="error" showIcon message={t('template.query.failed')} />;
   return (
     <>
-      <Input.Search
-        allowClear
-        placeholder={t('template.query.dialogSearch')}
-        aria-label={t('template.query.dialogSearch')}
-        onSearch={(value) => {
-          setSearch(value.trim());
+      <DialogSearch
+        onSearch={(text) => {
+          setSearch(text);
           setPage(1);
         }}
-        style={{ marginBottom: 8 }}
       />
       <Table<UserRow>
         rowKey="id"
@@ -153,13 +159,7 @@ function TreePicker({ dialog, onPick }: { dialog: Dialog; onPick: (node: TreeNod
   if (nodes.isPending) return <Spin />;
   return (
     <>
-      <Input.Search
-        allowClear
-        placeholder={t('template.query.dialogSearch')}
-        aria-label={t('template.query.dialogSearch')}
-        onSearch={(value) => setSearch(value.trim())}
-        style={{ marginBottom: 8 }}
-      />
+      <DialogSearch onSearch={setSearch} />
       {tree.length ? (
         <Tree
           treeData={tree}

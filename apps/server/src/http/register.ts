@@ -210,11 +210,30 @@ function auditWriter(db: Db) {
 export interface RouteGate {
   authenticate: Authenticate;
   audit: (record: AuditRecord) => Promise<void>;
+  /** whether a refused read of this caller on this route is recorded now (at most one a minute) */
+  recordsRefusedRead: (key: string) => boolean;
+}
+
+/** A caller refused on one route is recorded at most once this often: probing ids cannot flood the trail. */
+const REFUSED_READ_INTERVAL_MS = 60_000;
+/** Callers remembered at most (the memory is cleared past it: at worst some refusals are recorded again). */
+const REFUSED_READ_CALLERS = 10_000;
+
+function refusedReadThrottle() {
+  const lastRecorded = new Map<string, number>();
+  return (key: string) => {
+    const now = Date.now();
+    if (now - (lastRecorded.get(key) ?? -Infinity) < REFUSED_READ_INTERVAL_MS) return false;
+    if (lastRecorded.size >= REFUSED_READ_CALLERS) lastRecorded.clear();
+    lastRecorded.set(key, now);
+    return true;
+  };
 }
 
 export const routeGate = (deps: RegisterDeps): RouteGate => ({
   authenticate: createAuthenticate(deps.db, deps.tokens, deps.sessionIdleMinutes),
   audit: auditWriter(deps.db),
+  recordsRefusedRead: refusedReadThrottle(),
 });
 
 declare module 'fastify' {
@@ -381,7 +400,10 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
             onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
               const named = namedTarget(request);
               if (!request.auth || !named.length || !REFUSED_READ.has(errorCode(error))) return;
-              const target = [`${info.group}/${info.path}`, ...named].join(' ').slice(0, TARGET_LENGTH);
+              const route = `${info.group}/${info.path}`;
+              const caller = 'userId' in request.auth ? request.auth.userId : request.auth.jti;
+              if (!gate.recordsRefusedRead(`${request.auth.tenantId} ${caller} ${route}`)) return;
+              const target = [route, ...named].join(' ').slice(0, TARGET_LENGTH);
               await record(gate, request, READ_REFUSED, `failure:${errorCode(error)}`, target);
             },
           }

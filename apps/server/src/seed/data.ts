@@ -257,7 +257,7 @@ const insertAssets = (tenantId: string, userId: string, n: number) => sql`
     ${userId}, timestamptz '2026-01-01' + i * interval '1 day', timestamptz '2026-01-01' + i * interval '1 day'
   from generate_series(1, ${n}) as i
   cross join kept
-  join keepers on keepers.k = i % kept.n`;
+  join keepers on keepers.k = i % nullif(kept.n, 0)`;
 
 /** Business objects, forms, templates and their records for both demo tenants (acme gets a few). */
 export async function seedData(db: Db) {

@@ -63,7 +63,8 @@ const DIALOGS: { alias: string; name: string; def: CustomDialogDefinition }[] = 
       listSource: 'user',
       valueField: 'fullname',
       labelField: 'fullname',
-      searchFields: ['fullname', 'account'],
+      // the directory's users are searched by name or account whatever the list says
+      searchFields: [],
     },
   },
   {

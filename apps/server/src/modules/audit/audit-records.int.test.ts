@@ -253,4 +253,14 @@ describe('a refused read of a named object is recorded', () => {
     expect(await recordsOf(ordinary)).toEqual([undefined, undefined, undefined]);
     expect((await refusedReads()).length).toBe(before);
   });
+
+  it('a caller probing ids on one route is recorded once a minute, not once a call', async () => {
+    const alice = await f.as('alice', await acmeTenantId(t));
+    const before = (await refusedReads()).length;
+    for (let i = 0; i < 5; i++) {
+      const probe = await t.call('getDefStatus', { token: alice, query: { defId: `probe-${i}` } });
+      expect(probe.status).toBe(404);
+    }
+    expect((await refusedReads()).length - before).toBeLessThanOrEqual(1);
+  });
 });

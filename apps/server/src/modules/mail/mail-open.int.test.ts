@@ -175,4 +175,45 @@ describe('sync lists, reading fetches', () => {
     expect(bad.body.state, bad.body.message).toBe(true);
     expect(bad.body.value.unreadable).toBeTruthy();
   });
+
+  it('a forward of a mail never opened quotes its body and carries its attachment', async () => {
+    await onServer((client) => client.append('INBOX', withAttachment(7)));
+    await sync();
+    const [mail] = await inbox('合同第7版');
+    expect((await rowOf(mail!.id)).bodyKept).toBe(false);
+    const token = await as('wangfang');
+    const forward = await t.call('sendMail', {
+      token,
+      body: {
+        accountId: account,
+        to: [],
+        subject: '转发：合同第7版',
+        html: '<p>请看</p>',
+        forwardId: mail!.id,
+        saveAsDraft: true,
+      },
+    });
+    expect(forward.body.state, forward.body.message).toBe(true);
+    const draft = await t.call('getMail', { token, query: { id: forward.body.value.id! } });
+    expect(draft.body.value.html).toContain('第7版合同的正文');
+    expect(draft.body.value.attachments.map((a) => a.fileName)).toEqual(['合同.txt']);
+  });
+
+  it('a body with a NUL character opens without it', async () => {
+    const body = Buffer.from('第8版合同\u0000的正文', 'utf8').toString('base64');
+    const withNul = withAttachment(8).replace(
+      'Content-Type: text/plain; charset=utf-8\r\n\r\n第8版合同的正文',
+      `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${body}`,
+    );
+    expect(withNul).toContain(body);
+    await onServer((client) => client.append('INBOX', withNul));
+    await sync();
+    const [mail] = await inbox('合同第8版');
+    const opened = await t.call('getMail', { token: await as('wangfang'), query: { id: mail!.id } });
+    expect(opened.body.state, opened.body.message).toBe(true);
+    expect(opened.body.value).toMatchObject({
+      unreadable: null,
+      text: expect.stringContaining('第8版合同的正文'),
+    });
+  });
 });

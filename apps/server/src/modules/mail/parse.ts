@@ -28,17 +28,20 @@ const references = (value: string | string[] | undefined) =>
   Array.isArray(value) ? value : value ? value.split(/\s+/) : [];
 
 /** What a parsed mail adds to its row: addresses, body (sanitised), preview, threading headers. */
+const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
 export function mailFields(parsed: ParsedMail) {
   const from = addresses(parsed.from)[0] ?? null;
   const to = addresses(parsed.to);
   const cc = addresses(parsed.cc);
   const bcc = addresses(parsed.bcc);
-  const text = parsed.text ?? null;
+  // text columns hold no NUL character: a body with one stays readable without it
+  const text = parsed.text === undefined ? null : withoutNul(parsed.text);
   return {
     messageId: parsed.messageId ?? null,
     inReplyTo: parsed.inReplyTo ?? null,
     references: references(parsed.references),
-    subject: parsed.subject ?? '',
+    subject: withoutNul(parsed.subject ?? ''),
     fromAddress: from,
     toAddresses: to,
     ccAddresses: cc,
@@ -47,7 +50,7 @@ export function mailFields(parsed: ParsedMail) {
     people: [from, ...to, ...cc].map((a) => (a ? `${a.name} ${a.address}` : '')).join(' '),
     sendDate: parsed.date ?? null,
     preview: (text ?? '').replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH),
-    html: typeof parsed.html === 'string' ? sanitizeMail(parsed.html) : null,
+    html: typeof parsed.html === 'string' ? sanitizeMail(withoutNul(parsed.html)) : null,
     text,
   };
 }

@@ -15,7 +15,7 @@ import { smtpOf, withImap } from './connect.js';
 import * as mails from './mail.repository.js';
 import { parseMail } from './parse.js';
 import type { MailKey } from './password.js';
-import { folderUse, syncFolders } from './sync.js';
+import { fetchBody, folderUse, syncFolders } from './sync.js';
 
 const recipients = (list: SendMailBody['to'] | undefined) =>
   (list ?? []).map((r) => ({ name: r.name?.trim() ?? '', address: checkAddress(r.address) }));
@@ -71,9 +71,11 @@ export async function sendMail(
   if (!body.saveAsDraft && to.length + cc.length + bcc.length === 0) throw badRequest('mail.noRecipients');
   if (body.replyToId !== undefined && body.forwardId !== undefined) throw badRequest('mail.replyAndForward');
   const originalId = body.replyToId ?? body.forwardId;
-  const original =
+  const found =
     originalId === undefined ? undefined : await mails.findMail(db, auth.tenantId, auth.userId, originalId);
-  if (originalId !== undefined && !original) throw notFound('mail.notFound', { id: originalId });
+  if (originalId !== undefined && !found) throw notFound('mail.notFound', { id: originalId });
+  // a synced mail never opened has no body yet: a reply quotes it and a forward carries its attachments
+  const original = found && !found.bodyKept ? await fetchBody(db, services.files, key, found) : found;
   const draft =
     body.draftId === undefined
       ? undefined

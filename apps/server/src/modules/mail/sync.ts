@@ -123,6 +123,8 @@ async function syncFolder(
     let lastUid = folder.lastUid;
     if (folder.uidValidity !== uidValidity) {
       await mails.pruneFolder(db, account.tenantId, folder.id);
+      // recorded now, not at the end: the rows listed from here on open during the sync (and after a failed one)
+      await mails.updateFolder(db, account.tenantId, folder.id, { uidValidity, lastUid: 0 });
       lastUid = 0;
     }
     const kept = await mails.folderUids(db, account.tenantId, folder.id);
@@ -134,7 +136,7 @@ async function syncFolder(
         seen.set(m.uid, m.flags?.has('\\Seen') ?? false);
     if (box.exists > 0) {
       let batch: Listed[] = [];
-      // a batch is stored while the next one arrives; one statement at a time
+      // a batch is stored while the next one arrives
       let storing: Promise<void> = Promise.resolve();
       // `n:*` answers the last mail even when its uid is below n
       for await (const m of client.fetch(`${lastUid + 1}:*`, LIST_QUERY, { uid: true })) {
@@ -271,10 +273,13 @@ export async function fetchBody(db: Db, store: FileStore, key: MailKey, row: mai
     const { tenantId, id, userId, accountId, folderId, uid, isRead } = current;
     const target: MailTarget = { tenantId, id, userId, accountId, folderId, uid, isRead };
     try {
-      const parsed = await parseMail(tx, store, target, source);
-      return await mails.keepBody(tx, target, {
-        ...parsed,
-        sendDate: parsed.sendDate ?? current.sendDate,
+      // in a savepoint: a body the database refuses leaves the transaction usable for the unreadable mark
+      return await tx.transaction(async (savepoint) => {
+        const parsed = await parseMail(savepoint, store, target, source);
+        return mails.keepBody(savepoint, target, {
+          ...parsed,
+          sendDate: parsed.sendDate ?? current.sendDate,
+        });
       });
     } catch (error) {
       return mails.keepBody(tx, target, { unreadable: (error as Error).message.slice(0, 500) });

@@ -63,6 +63,14 @@ describe('getShortUrlByLong (spec §7 shorturlManage)', () => {
     expect(row).toMatchObject({ tenantId: acmeId, guest: false, longUrl: '/appContent?doc=7' });
   });
 
+  it('records the address a link was made for, never its code (a guest link’s code opens its page)', async () => {
+    const guestLink = await shorten('/appContent?doc=8', { guest: true });
+    const records = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'shortUrl.create'));
+    const record = records.find((r) => r.target?.includes('doc=8'));
+    expect(record?.target).toBe('url=/appContent?doc=8 guest=true');
+    expect(records.some((r) => r.target?.includes(guestLink.body.value.shortUrl))).toBe(false);
+  });
+
   it('refuses an address that is neither a path of the app nor http(s)', async () => {
     for (const url of ['javascript:alert(1)', '//evil.example.com', 'relative/path', '/a b']) {
       const answer = await shorten(url);

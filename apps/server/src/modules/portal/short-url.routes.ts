@@ -6,7 +6,8 @@ export const shortUrlHandlers = (services: Services) =>
   defineHandlers({
     getShortUrlByLong: async ({ body }, { auth, audit }) => {
       const created = await shortUrlFor(services, auth, body.url, body.guest ?? false);
-      audit.target = `shortUrl=${created.shortUrl}`;
+      // the address, never the code: a guest link's code is a key to its page for whoever reads the trail
+      audit.target = `url=${body.url.trim()} guest=${body.guest ?? false}`;
       return created;
     },
     getLongUrlByShortUrl: async ({ query }) => longUrlOf(services, query.shortUrl),

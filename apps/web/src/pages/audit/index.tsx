@@ -39,13 +39,14 @@ interface Conditions {
 
 const PAGE_SIZES = [20, 50, 100];
 
-/** The filter of the form's conditions: text fields match a part, the time range covers whole days. */
+/** The tag colour of each outcome. */
 const OUTCOME_COLORS: Record<AuditOutcome, string> = {
   success: 'success',
   noop: 'default',
   failure: 'error',
 };
 
+/** The filter of the form's conditions: text fields match a part, the time range covers whole days. */
 export function auditQuerys({ account, action, target, outcome, range }: Conditions): QueryField[] {
   const like = (property: string, value?: string): QueryField[] =>
     value?.trim() ? [{ property, value: value.trim(), operation: 'LIKE' }] : [];

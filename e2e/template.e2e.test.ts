@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/app';
+import { dropdownPickUntil, seriousViolations } from './support/app';
 import { artifacts, setupUsers } from './support/approval';
 
 /** Opens 数据模板 → 合同台账 from the menu. */
@@ -10,21 +10,6 @@ async function openContracts(page: Page) {
   await menu.getByText('数据模板').click();
   await menu.getByText('合同台账').click();
   await page.getByRole('heading', { level: 1, name: '合同台账' }).waitFor();
-}
-
-/** Picks a drop-down entry until `outcome` shows: a click can be lost while the drop-down opens. */
-async function pickUntil(page: Page, opener: Locator, entry: Locator, outcome: Locator) {
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    await opener.click();
-    await entry.click();
-    const shown = await outcome.waitFor({ timeout: 5000 }).then(
-      () => true,
-      () => false,
-    );
-    if (shown) return;
-    await page.keyboard.press('Escape');
-  }
-  throw new Error('the drop-down entry was not picked');
 }
 
 const totalText = (page: Page) => page.locator('.ant-pagination-total-text').textContent();
@@ -44,7 +29,7 @@ describe('data templates in Chromium (issue 12)', () => {
     const status = page.getByRole('combobox', { name: /状态/ });
     const signed = page.locator('.ant-select-item-option').filter({ hasText: '已签订' });
     const chosen = page.locator('.ant-form-item').filter({ hasText: '状态' }).filter({ hasText: '已签订' });
-    await pickUntil(page, status, signed, chosen.first());
+    await dropdownPickUntil(status, signed, () => chosen.first().isVisible());
     await page.getByRole('textbox', { name: /合同名称/ }).fill('软件');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => totalText(page)).not.toBe('共 5000 条');

@@ -327,7 +327,24 @@ describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', 
     // the guest token is good for that page only
     await guest.goto(`${server.url}/eipFront/index`);
     await guest.waitForURL(`${server.url}/eipFront/login`);
-    expect(errors).toEqual([]);
+
+    // 分享 (issue 17): a request shared for guests opens read-only, without the approval buttons
+    const started = await api<{ instId: string }>(server.url, 'POST', '/bpm-runtime/instance/v1/start', {
+      token,
+      body: { flowKey: 'leave_request', data: { days: 2, reason: '分享给访客' } },
+    });
+    const request = await shorten(
+      `/matter/approvalForm?instId=${started.envelope.value.instId}&isReadonly=true`,
+      true,
+    );
+    const { page: reader, errors: readerErrors } = await browser.newPage();
+    await reader.goto(`${server.url}${request.path}`);
+    await reader.getByRole('heading', { level: 1, name: /请假申请/ }).waitFor();
+    await reader.getByText('分享给访客').waitFor();
+    expect(await reader.getByRole('toolbar').count()).toBe(0);
+    expect(await reader.getByRole('navigation', { name: '主菜单' }).count()).toBe(0);
+    await reader.screenshot({ path: `${artifacts}shared-request.png`, animations: 'disabled' });
+    expect([...errors, ...readerErrors]).toEqual([]);
   });
 
   it('spec §1: an old Internet Explorer gets a warning box that cannot be closed', async () => {

@@ -50,8 +50,9 @@ export async function profileMenu(page: Page, entry: string | RegExp, outcome: L
 
 /**
  * Opens a drop-down with `opener` and clicks `entry` until `arrived` holds: on a busy machine the click can land
- * while the drop-down is still opening and be lost. A try that did not arrive closes the drop-down (a second click
- * on the opener would otherwise close the one still open and leave the entry hidden). Three tries at most.
+ * while the drop-down is still opening and be lost. The opener is clicked only while the entry is hidden (a click
+ * on the opener of a drop-down still open would close it), and never Escape (in a dialog it closes the dialog).
+ * Three tries at most.
  */
 export async function dropdownPickUntil(
   opener: Locator,
@@ -61,13 +62,12 @@ export async function dropdownPickUntil(
   const page = opener.page();
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     if (attempt > 1 && (await arrived())) return;
-    await opener.click();
+    if (!(await entry.isVisible())) await opener.click();
     await entry.click({ timeout: 8_000 }).catch(() => undefined);
     for (let wait = 0; wait < 25; wait += 1) {
       if (await arrived()) return;
       await page.waitForTimeout(200);
     }
-    await page.keyboard.press('Escape');
   }
   throw new Error(`picking ${String(entry)} did not arrive`);
 }

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { api, encryptPassword } from './api';
-import { quietFor, signIn } from './app';
+import { dropdownPickUntil, quietFor, signIn } from './app';
 import { collectPageErrors, launchMultiUserBrowser } from './browser';
 import { setupHarness } from './harness';
 import { demoPassword, type ServerOptions } from './server';
@@ -98,15 +98,12 @@ export async function handle(
   const dialog = page.getByRole('dialog', { name: button });
   await dialog.waitFor();
   if (target) {
-    // on a busy machine the option's click can land while the drop-down still opens: pick until it shows
-    const select = dialog.getByLabel('驳回节点');
     const chosen = dialog.locator('.ant-select-content-has-value').filter({ hasText: target });
-    for (let attempt = 1; !(await chosen.isVisible()); attempt += 1) {
-      if (attempt > 3) throw new Error(`the node ${target} could not be picked`);
-      await select.click();
-      await page.locator('.ant-select-item-option').filter({ hasText: target }).click();
-      await chosen.waitFor({ timeout: 5000 }).catch(() => undefined);
-    }
+    await dropdownPickUntil(
+      dialog.getByLabel('驳回节点'),
+      page.locator('.ant-select-item-option').filter({ hasText: target }),
+      () => chosen.isVisible(),
+    );
   }
   if (opinion) await dialog.getByLabel('审批意见').fill(opinion);
   await dialog.getByRole('button', { name: label('确定') }).click();

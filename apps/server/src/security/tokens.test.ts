@@ -40,9 +40,9 @@ describe('token service', () => {
     const ours = createTokenService(Buffer.alloc(32, 7), 60);
     const theirs = createTokenService(Buffer.alloc(32, 8), 60);
     expect(await ours.read((await theirs.issue(subject)).token)).toBeNull();
-    const guest = await ours.issueGuest({ tenantId: '-1', url: '/eipFront/index' }, 60);
+    const guest = await ours.issueGuest({ tenantId: '-1', url: '/eipFront/index', sharedBy: '1' }, 60);
     expect(await ours.read(guest.token)).toBeNull();
-    expect(await ours.readGuest(guest.token)).toMatchObject({ scope: 'guest', url: '/eipFront/index' });
+    expect(await ours.readGuest(guest.token)).toMatchObject({ scope: 'guest', url: '/eipFront/index', sharedBy: '1' });
     // once its signature is known good, the guest token is still no user token (and the other way round)
     expect(await ours.read(guest.token)).toBeNull();
     const user = await ours.issue(subject);

@@ -25,6 +25,8 @@ export interface GuestContext {
   tenantId: string;
   /** the long address of the link */
   url: string;
+  /** the user who made the link (null for links made by the system): a shared page is read as they see it */
+  sharedBy: string | null;
   jti: string;
   expiresAt: Date;
 }
@@ -39,7 +41,10 @@ export interface TokenService {
   /** the claims of a well-signed, unexpired user token, or null (a guest token is null too) */
   read(token: string): Promise<AuthContext | null>;
   /** a guest token limited to one address of a tenant, valid for `ttlSeconds` */
-  issueGuest(scope: Pick<GuestContext, 'tenantId' | 'url'>, ttlSeconds: number): Promise<IssuedToken>;
+  issueGuest(
+    scope: Pick<GuestContext, 'tenantId' | 'url' | 'sharedBy'>,
+    ttlSeconds: number,
+  ): Promise<IssuedToken>;
   /** the claims of a well-signed, unexpired guest token, or null (a user token is null too) */
   readGuest(token: string): Promise<GuestContext | null>;
 }
@@ -124,22 +129,30 @@ export function createTokenService(secret: Buffer, ttlSeconds: number): TokenSer
       };
     },
     async issueGuest(scope, lifetimeSeconds) {
-      const claims = { scp: GUEST_SCOPE, tid: scope.tenantId, url: scope.url };
+      const claims = { scp: GUEST_SCOPE, tid: scope.tenantId, url: scope.url, by: scope.sharedBy ?? '' };
       return { token: await sign(claims, GUEST_SCOPE, lifetimeSeconds), expiresIn: lifetimeSeconds };
     },
     async readGuest(token) {
       const payload = await verify(token);
       if (!payload || payload.scp !== GUEST_SCOPE) return null;
-      const { jti, exp, tid, url } = payload;
+      const { jti, exp, tid, url, by } = payload;
       if (
         typeof jti !== 'string' ||
         typeof exp !== 'number' ||
         typeof tid !== 'string' ||
-        typeof url !== 'string'
+        typeof url !== 'string' ||
+        typeof by !== 'string'
       ) {
         return null;
       }
-      return { scope: GUEST_SCOPE, tenantId: tid, url, jti, expiresAt: new Date(exp * 1000) };
+      return {
+        scope: GUEST_SCOPE,
+        tenantId: tid,
+        url,
+        sharedBy: by || null,
+        jti,
+        expiresAt: new Date(exp * 1000),
+      };
     },
   };
 }

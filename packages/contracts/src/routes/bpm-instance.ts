@@ -90,6 +90,7 @@ export const bpmInstanceRoutes = {
     group: 'bpm-runtime',
     path: 'instance/v1/getInstFormAndBO',
     access: 'user',
+    guest: true,
   }),
   getInstanceByInstId: route({
     method: 'GET',
@@ -150,6 +151,7 @@ export const bpmInstanceRoutes = {
     group: 'bpm-runtime',
     path: 'instance/v1/instanceFlowOpinions',
     access: 'user',
+    guest: true,
   }),
   getNodeOpinions: route({
     method: 'GET',

@@ -253,5 +253,6 @@ export const bpmPersonalRoutes = {
     group: 'bpm-runtime',
     path: 'bpmWatermark/v1/getByInstId',
     access: 'user',
+    guest: true,
   }),
 };

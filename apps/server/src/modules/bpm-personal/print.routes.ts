@@ -1,5 +1,6 @@
 import { defineHandlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
+import { readerOf } from '../bpm/shared-request.js';
 import * as prints from './print.service.js';
 import { globalPrintTemplate, wordPrint } from './word-print.service.js';
 
@@ -12,7 +13,10 @@ export const printHandlers = (services: Services) => {
     },
     getPrintRecordsByInstId: async ({ query }, { auth }) => prints.printRecordsOf(db, auth, query.instId),
     queryPrintRecords: async ({ body }, { auth }) => prints.queryPrintRecords(db, auth, body),
-    getWatermark: async ({ query }, { auth }) => prints.watermark(db, auth, query.instId, query.leaderId),
+    getWatermark: async ({ query }, { auth }) =>
+      'scope' in auth
+        ? prints.watermark(db, await readerOf(db, auth, query.instId), query.instId)
+        : prints.watermark(db, auth, query.instId, query.leaderId),
     getGlobalPrintTemplate: async ({ query }, { auth, lang }) =>
       globalPrintTemplate(services, auth, lang, query),
     wordPrint: async ({ body }, { auth, lang, audit }) => {

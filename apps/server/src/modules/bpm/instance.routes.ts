@@ -18,6 +18,7 @@ import * as calls from './instance-calls.service.js';
 import * as lists from './lists.repository.js';
 import * as query from './query.service.js';
 import * as repo from './runtime.repository.js';
+import { readerOf } from './shared-request.js';
 import { visibleInstance } from './visibility.js';
 
 export const instanceHandlers = ({ db }: Services) =>
@@ -39,7 +40,11 @@ export const instanceHandlers = ({ db }: Services) =>
     cancelHangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, false),
 
     getFormAndBO: async ({ body }, { auth, lang }) => query.startForm(db, auth, lang, body),
-    getInstFormAndBO: async ({ query: q }, { auth }) => query.instanceForm(db, auth, q.instId, q.leaderId),
+    // 分享: a guest of a shared request reads it as its sharer (shared-request.ts), never as a secretary
+    getInstFormAndBO: async ({ query: q }, { auth }) =>
+      'scope' in auth
+        ? query.instanceForm(db, await readerOf(db, auth, q.instId), q.instId)
+        : query.instanceForm(db, auth, q.instId, q.leaderId),
     getInstanceByInstId: async ({ query: q }, { auth }) => query.instanceWithData(db, auth, q.instId),
     getDoneInstList: async ({ query: q, body }, { auth }) =>
       lists.doneInstances(db, auth.tenantId, auth.userId, body, q.status === '1'),
@@ -62,7 +67,9 @@ export const instanceHandlers = ({ db }: Services) =>
       );
     },
     instanceFlowOpinions: async ({ query: q }, { auth, lang }) =>
-      query.instanceOpinions(db, auth, lang, q.instId, q.leaderId),
+      'scope' in auth
+        ? query.instanceOpinions(db, await readerOf(db, auth, q.instId), lang, q.instId)
+        : query.instanceOpinions(db, auth, lang, q.instId, q.leaderId),
     getNodeOpinions: async ({ query: q }, { auth, lang }) =>
       query.nodeOpinions(db, auth, lang, {
         instId: q.instId,

@@ -22,12 +22,16 @@ export async function lockLongUrl(tx: Tx, tenantId: string, longUrl: string): Pr
   );
 }
 
-/** The code of the tenant's live link for a long address and guest choice, the oldest when several. */
+/**
+ * The code of the tenant's live link for a long address and guest choice, the oldest when several. A link for
+ * guests is its maker's own (its guest reads as the maker), so only `maker`'s is reused.
+ */
 export async function findLiveCode(
   db: Executor,
   tenantId: string,
   longUrl: string,
   guest: boolean,
+  maker: string,
   now: Date,
 ): Promise<string | undefined> {
   const [row] = await db
@@ -38,6 +42,7 @@ export async function findLiveCode(
         eq(shortUrls.tenantId, tenantId),
         eq(shortUrls.longUrl, longUrl),
         eq(shortUrls.guest, guest),
+        guest ? eq(shortUrls.createdBy, maker) : undefined,
         live(now),
       ),
     )
@@ -59,7 +64,12 @@ export async function insertShortUrl(db: Executor, link: NewShortUrl): Promise<b
 /** A live link by its code, when its tenant is still enabled. */
 export async function findLiveLink(db: Executor, code: string, now: Date) {
   const [row] = await db
-    .select({ tenantId: shortUrls.tenantId, longUrl: shortUrls.longUrl, guest: shortUrls.guest })
+    .select({
+      tenantId: shortUrls.tenantId,
+      longUrl: shortUrls.longUrl,
+      guest: shortUrls.guest,
+      createdBy: shortUrls.createdBy,
+    })
     .from(shortUrls)
     .innerJoin(tenants, eq(tenants.id, shortUrls.tenantId))
     .where(and(eq(shortUrls.code, code), eq(tenants.enabled, true), live(now)));

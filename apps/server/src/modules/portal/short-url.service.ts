@@ -35,7 +35,7 @@ function checkedLongUrl(url: string): string {
 
 /**
  * The short code of a long address in the caller's tenant: the live link already made for the same
- * address and guest choice, or a new one.
+ * address and guest choice (for guests: by the caller), or a new one.
  */
 export async function shortUrlFor(
   services: Services,
@@ -46,7 +46,7 @@ export async function shortUrlFor(
   const longUrl = checkedLongUrl(url);
   const code = await services.db.transaction(async (tx) => {
     await lockLongUrl(tx, auth.tenantId, longUrl);
-    const existing = await findLiveCode(tx, auth.tenantId, longUrl, guest, new Date());
+    const existing = await findLiveCode(tx, auth.tenantId, longUrl, guest, auth.userId, new Date());
     if (existing) return existing;
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const candidate = newCode();
@@ -67,7 +67,7 @@ export async function longUrlOf(services: Services, code: string): Promise<Short
   if (!link) throw notFound('shortUrl.notFound', { code });
   if (!link.guest) return { url: link.longUrl, guestToken: null };
   const { token } = await services.tokens.issueGuest(
-    { tenantId: link.tenantId, url: link.longUrl },
+    { tenantId: link.tenantId, url: link.longUrl, sharedBy: link.createdBy },
     GUEST_TOKEN_TTL_SECONDS,
   );
   return { url: link.longUrl, guestToken: token };

@@ -74,6 +74,12 @@ export const approvalEnUS: ApprovalMessages = {
     empty: 'Not printed yet',
     printedBy: 'Printed by {{name}}',
   },
+  share: {
+    share: 'Share',
+    title: 'Share this request',
+    hint: 'Whoever holds this link can read this request without signing in, as you see it (without signature images); the link stops working when you can no longer see it.',
+    guest: 'Guest',
+  },
   follow: {
     follow: 'Follow',
     unfollow: 'Unfollow',

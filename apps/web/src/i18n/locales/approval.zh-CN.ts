@@ -72,6 +72,12 @@ export const approvalZhCN = {
     empty: '暂无打印记录',
     printedBy: '{{name}} 打印',
   },
+  share: {
+    share: '分享',
+    title: '分享此申请',
+    hint: '持有此链接的人无需登录即可只读查看此申请，所见内容与您相同（不含签名图片）；您无权查看时链接随之失效。',
+    guest: '访客',
+  },
   follow: {
     follow: '关注',
     unfollow: '取消关注',

@@ -74,6 +74,12 @@ export const approvalZhTW: ApprovalMessages = {
     empty: '暫無列印記錄',
     printedBy: '{{name}} 列印',
   },
+  share: {
+    share: '分享',
+    title: '分享此申請',
+    hint: '持有此連結的人無需登入即可唯讀檢視此申請，所見內容與您相同（不含簽名圖片）；您無權檢視時連結隨之失效。',
+    guest: '訪客',
+  },
   follow: {
     follow: '關注',
     unfollow: '取消關注',

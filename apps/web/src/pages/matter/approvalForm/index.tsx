@@ -30,12 +30,14 @@ import { LockButton } from './components/LockButton';
 import { OperationDialog } from './components/OperationDialog';
 import { PHONE_BAR_HEIGHT, PhoneActionBar } from './components/PhoneActionBar';
 import { PrintRecords, usePrint } from './components/Print';
+import { ShareButton } from './components/ShareButton';
 import { useApproval } from './hooks';
 import { KEEPS_TASK, mainActions, PRIMARY_ACTIONS, TASK_OPERATIONS, type OperationInput } from './operations';
 
 /** Spec §9 "watermark on preview shows account and time", with the flow's own text when it has one. */
 function PreviewWatermark({ instId, on, children }: { instId: string; on: boolean; children: ReactNode }) {
-  const account = useSession((state) => state.user?.account ?? '');
+  const { t } = useTranslation();
+  const account = useSession((state) => state.user?.account ?? t('approval.share.guest'));
   const leaderId = useActingFor();
   const [time] = useState(() => dayjs().format('YYYY-MM-DD HH:mm'));
   const flowMark = useQuery({
@@ -81,11 +83,13 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
   const mobile = useSettings((state) => state.device === 'mobile');
+  // 分享: the guest of a shared request's link reads it and nothing else (no actions, no user's own lists)
+  const guest = useSession((state) => state.guestUrl !== null);
   const { summary, notFound, instance, opinions, task, taskId, buttons, userId, lostTask } = useApproval(
     instId,
     givenTaskId,
     leaderId,
-    readonly,
+    readonly || guest,
   );
   const [dialog, setDialog] = useState<{ alias: string; title: string } | null>(null);
   const [chartOpen, setChartOpen] = useState(false);
@@ -240,6 +244,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
       {!leaderId && <DistributeActions instance={inst} userId={userId} taskId={taskId} type={type} />}
       <CollectButton instId={instId} />
       {!leaderId && <FollowButton instId={instId} />}
+      {!leaderId && <ShareButton instId={instId} />}
       {!buttons.data?.some((button) => button.alias === 'flowImage') && (
         <Button icon={<ApartmentOutlined />} onClick={() => setChartOpen(true)}>
           {t('approval.chart.open')}
@@ -288,7 +293,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
               )}
             </Flex>
           </Flex>
-          {!mobile && (
+          {!mobile && !guest && (
             <Flex gap="small" wrap role="toolbar" aria-label={t('approval.form.title')}>
               {main}
               {more}
@@ -314,7 +319,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
             <Card
               title={form.form?.name ?? t('approval.form.formData')}
               size="small"
-              extra={<VerifySignaturesButton instId={instId} />}
+              extra={!guest && <VerifySignaturesButton instId={instId} />}
             >
               {taskId && task.isPending ? (
                 <Skeleton active />
@@ -338,12 +343,14 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
               <OpinionTable
                 opinions={opinions.data ?? []}
                 loading={opinions.isPending}
-                beside={(row) => (
-                  <OpinionSignatures instId={instId} nodeId={row.nodeId} userId={row.auditor} />
-                )}
+                beside={
+                  guest
+                    ? undefined
+                    : (row) => <OpinionSignatures instId={instId} nodeId={row.nodeId} userId={row.auditor} />
+                }
               />
             </Card>
-            {!leaderId && <PrintRecords instId={instId} />}
+            {!leaderId && !guest && <PrintRecords instId={instId} />}
           </Flex>
         </PreviewWatermark>
         {dialog && operation && taskId && (
@@ -360,7 +367,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
           />
         )}
         <FlowChartDialog instId={instId} open={chartOpen} onClose={() => setChartOpen(false)} />
-        {mobile && <PhoneActionBar main={main} more={more} label={t('approval.form.title')} />}
+        {mobile && !guest && <PhoneActionBar main={main} more={more} label={t('approval.form.title')} />}
       </Flex>
     </ReadableColors>
   );

@@ -141,4 +141,27 @@ export const dataRoutes = {
     audit: 'dataTemplate.export',
     kind: 'download',
   }),
+  exportSub: route({
+    method: 'POST',
+    group: 'form',
+    path: 'dataTemplate/exportSub',
+    access: 'user',
+    audit: 'dataTemplate.exportSub',
+    kind: 'download',
+  }),
+  importSub: route({
+    method: 'POST',
+    group: 'form',
+    path: 'dataTemplate/importSub',
+    access: 'user',
+    kind: 'upload',
+  }),
+  exportFormSub: route({
+    method: 'POST',
+    group: 'form',
+    path: 'form/exportFormSub',
+    access: 'user',
+    audit: 'form.exportFormSub',
+    kind: 'download',
+  }),
 };

@@ -170,6 +170,9 @@ export const ImportError = Type.Object({
 });
 export type ImportError = Static<typeof ImportError>;
 
+/** A sub-table row: its fields' values by field name. */
+const SubRow = Type.Record(Type.String(), Type.Unknown());
+
 export const ImportRow = Type.Object({
   row: Type.Integer({ description: 'the main sheet’s row number' }),
   data: FormData,
@@ -380,6 +383,27 @@ export const dataSchemas = {
       templateAlias: Alias,
       ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 1000 })),
       filter: Type.Optional(QueryFilter),
+    }),
+    value: FileBytes,
+  },
+  exportSub: {
+    summary:
+      'An .xlsx of the rows of one sub-table of a record (export button): a column per sub-table field titled with its label, dictionary values as their names',
+    body: Type.Object({ templateAlias: Alias, id: Id, subAlias: Alias }),
+    value: FileBytes,
+  },
+  importSub: {
+    summary: `Reads an .xlsx of one sub-table’s rows for the form (multipart, field \`file\`; the sheet named as the sub-table, else the first; columns titled with the field labels, dictionary names or keys); import button, and the form’s edit button with id (the record, of the caller’s tenant) or add without. Nothing is saved: the rows are answered for the form’s grid, to replace its rows once reviewed, or, when a cell breaks a field rule, no rows and every error by row and column in the caller’s language. At most the sub-table’s maxRows (and ${IMPORT_MAX_ROWS}) rows (more is a 413)`,
+    query: Type.Object({ templateAlias: Alias, subAlias: Alias, id: Type.Optional(Id) }),
+    value: Type.Object({ rows: Type.Array(SubRow), errors: Type.Array(ImportError) }),
+  },
+  exportFormSub: {
+    summary:
+      'An .xlsx of the sub-table rows a form holds (posted by the browser, not saved; export button): subDesc names the sub-table (its alias or name); a column per sub-table field, dictionary values as their names',
+    query: Type.Object({ subDesc: Type.String({ minLength: 1, maxLength: 100 }) }),
+    body: Type.Object({
+      templateAlias: Alias,
+      rows: Type.Array(SubRow, { maxItems: IMPORT_MAX_ROWS }),
     }),
     value: FileBytes,
   },

@@ -4,6 +4,7 @@ import { listTemplates } from './data.repository.js';
 import { templateForm } from './form.service.js';
 import * as excel from './import.service.js';
 import * as records from './record.service.js';
+import * as subExcel from './sub-excel.service.js';
 import * as templates from './template.service.js';
 
 export const dataHandlers = ({ db }: Services) =>
@@ -43,6 +44,10 @@ export const dataHandlers = ({ db }: Services) =>
     batchSave: async ({ body }, { auth, lang }) => excel.batchSave(db, auth, lang, body.templateAlias, body.rows),
     listImportLogs: async ({ body }, { auth }) => excel.importLogs(db, auth, body),
     exportData: async ({ body }, { auth }) => excel.exportRecords(db, auth, body),
+    exportSub: async ({ body }, { auth }) => subExcel.exportSub(db, auth, body),
+    importSub: async ({ query }, { auth, lang, request }) =>
+      subExcel.importSub(db, auth, lang, query, await request.file()),
+    exportFormSub: async ({ query, body }, { auth }) => subExcel.exportFormSub(db, auth, query.subDesc, body),
     validateFormData: async ({ body }, { auth, lang }) => {
       const { bo } = await templates.loadTemplate(db, auth, body.templateAlias);
       return templates.fieldErrors(db, auth, lang, bo, body.data);

@@ -4,6 +4,7 @@ import {
   checkBoData,
   type BoDefinition,
   type BoField,
+  type BoSubEntity,
   type ImportError,
   type ImportRow,
   type Language,
@@ -117,6 +118,37 @@ function readSheet(
   return { rows, errors };
 }
 
+/** Loads a workbook sent by a user; what is no workbook is a 400. */
+async function loadWorkbook(file: Buffer) {
+  const workbook = new (await excel()).Workbook();
+  try {
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('data.importBadFile');
+  }
+  return workbook;
+}
+
+/**
+ * Reads the rows of one sub-table from its sheet (named as the sub-table, else the first), each checked
+ * with the field rules of the form; every error by row and column.
+ */
+export async function readSubImport(
+  file: Buffer,
+  sub: BoSubEntity,
+  dicts: Dictionaries,
+  lang: Language,
+): Promise<{ rows: Data[]; errors: ImportError[] }> {
+  const workbook = await loadWorkbook(file);
+  const sheet = workbook.getWorksheet(sub.name) ?? workbook.worksheets[0];
+  if (!sheet) throw badRequest('data.importBadFile');
+  const max = Math.min(sub.maxRows ?? IMPORT_MAX_ROWS, IMPORT_MAX_ROWS);
+  const count = Math.max(0, sheet.actualRowCount - 1);
+  if (count > max) throw new AppError(413, 'data.importTooMany', { max, count });
+  const read = readSheet(sheet, sub.fields, dicts, lang, false);
+  return { rows: read.rows.map((r) => r.data), errors: read.errors };
+}
+
 /** Reads an import file: each main row with its sub-table rows, and every error by sheet, row and column. */
 export async function readImport(
   file: Buffer,
@@ -125,12 +157,7 @@ export async function readImport(
   dicts: Dictionaries,
   lang: Language,
 ): Promise<{ rows: ImportRow[]; errors: ImportError[] }> {
-  const workbook = new (await excel()).Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('data.importBadFile');
-  }
+  const workbook = await loadWorkbook(file);
   const mainSheet = workbook.getWorksheet(name) ?? workbook.worksheets[0];
   if (!mainSheet) throw badRequest('data.importBadFile');
   const count = Math.max(0, mainSheet.actualRowCount - 1);
@@ -160,6 +187,24 @@ export async function readImport(
   };
 }
 
+/** A value as a sheet shows it: a dictionary's name for its key. */
+const shown = (field: BoField, value: unknown, dicts: Dictionaries) =>
+  field.type === 'dict' && field.dict ? (dicts.get(field.dict)?.find((e) => e.key === value)?.name ?? value) : value;
+
+/** A cell of a row posted by a browser: numbers stay numbers, any other value is written as text. */
+const cell = (value: unknown) =>
+  value === undefined || value === null || value === '' ? null : typeof value === 'number' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** One sub-table's rows as a workbook of one sheet, a column per field titled with its label. */
+export async function writeSubRows(sub: BoSubEntity, rows: Data[], dicts: Dictionaries): Promise<Buffer> {
+  const workbook = new (await excel()).Workbook();
+  const sheet = workbook.addWorksheet(sub.name);
+  sheet.addRow(sub.fields.map((f) => f.label)).font = { bold: true };
+  sheet.columns.forEach((column) => (column.width = 18));
+  for (const row of rows) sheet.addRow(sub.fields.map((f) => cell(shown(f, row[f.name], dicts))));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 /** Writes records to a workbook on disk as they come, so that memory stays flat whatever their number. */
 export async function writeExport(
   filename: string,
@@ -173,16 +218,14 @@ export async function writeExport(
   const subs = bo.subs.map((sub) => workbook.addWorksheet(sub.name));
   main.addRow(bo.fields.map((f) => f.label)).commit();
   bo.subs.forEach((sub, i) => subs[i]!.addRow([IMPORT_PARENT_COLUMN, ...sub.fields.map((f) => f.label)]).commit());
-  const shown = (field: BoField, value: unknown) =>
-    field.type === 'dict' && field.dict ? (dicts.get(field.dict)?.find((e) => e.key === value)?.name ?? value) : value;
   let count = 0;
   for await (const batch of batches) {
     for (const data of batch) {
       count += 1;
-      main.addRow(bo.fields.map((f) => shown(f, data[f.name]) ?? null)).commit();
+      main.addRow(bo.fields.map((f) => shown(f, data[f.name], dicts) ?? null)).commit();
       bo.subs.forEach((sub, i) => {
         for (const row of (data[sub.alias] as Data[] | undefined) ?? []) {
-          subs[i]!.addRow([count + 1, ...sub.fields.map((f) => shown(f, row[f.name]) ?? null)]).commit();
+          subs[i]!.addRow([count + 1, ...sub.fields.map((f) => shown(f, row[f.name], dicts) ?? null)]).commit();
         }
       });
     }

@@ -15,7 +15,8 @@ export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml
 const PREVIEW_ROWS = 20;
 const EXPORT_BATCH = 1000;
 
-const dictionariesOf = (db: Db, auth: AuthContext, loaded: LoadedTemplate) =>
+/** The dictionaries of every dict field of a template's business object, main and sub-tables. */
+export const dictionariesOf = (db: Db, auth: AuthContext, loaded: LoadedTemplate) =>
   data.dictEntriesOf(db, auth.tenantId, [
     ...new Set(
       [...loaded.bo.fields, ...loaded.bo.subs.flatMap((s) => s.fields)].flatMap((f) =>

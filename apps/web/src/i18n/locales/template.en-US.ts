@@ -68,6 +68,12 @@ export const templateEnUS: typeof templateZhCN = {
   confirmImport: 'Import',
   imported: '{{count}} rows imported',
   importLogs: 'Past imports',
+  subReplaceTitle: 'Replace the sub-table rows',
+  subReplace:
+    'The {{count}} imported rows will replace the {{current}} rows of the table (once the record is saved). Continue?',
+  subImported: '{{count}} rows imported; review them, then save',
+  subImportEmpty: 'The file has no data rows',
+  subImportFailed: 'The file has errors; no row was imported:',
   fileName: 'File',
   importer: 'Imported by',
   succeeded: 'Succeeded',

@@ -1,4 +1,4 @@
-import { checkBoData, type BoField, type BoSubEntity } from '@eip/contracts';
+import { checkBoData, type BoField, type BoSubEntity, type ImportError } from '@eip/contracts';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -8,9 +8,10 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, InputNumber, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../shared/data';
+import { SubTableExcel, type SubExcelProps } from './SubTableExcel';
 
 interface Props {
   sub: BoSubEntity;
@@ -19,6 +20,8 @@ interface Props {
   /** the server's messages of this sub-table's cells, by field path ({sub}[{row}].{field}) */
   errors: { field: string; message: string }[];
   onChange: (rows: Row[]) => void;
+  /** the template and record the grid's 导入 / 导出 use, and whether the caller may use them */
+  excel: SubExcelProps;
 }
 
 /** Above this many rows the grid renders only the rows in view. */
@@ -67,8 +70,9 @@ function Cell({
  * A sub-table as an editable grid: add, copy, delete and reorder rows; cells breaking a spec §5 rule are
  * marked as they are typed, and the server's messages name the row.
  */
-export function SubTableGrid({ sub, rows, readonly, errors, onChange }: Props) {
+export function SubTableGrid({ sub, rows, readonly, errors, onChange, excel }: Props) {
   const { t } = useTranslation();
+  const [fileErrors, setFileErrors] = useState<ImportError[]>([]);
   const invalid = useMemo(
     () =>
       new Set(checkBoData({ fields: [], subs: [sub] }, { [sub.alias]: rows }).map((issue) => issue.field)),
@@ -155,16 +159,49 @@ export function SubTableGrid({ sub, rows, readonly, errors, onChange }: Props) {
   const virtual = rows.length > VIRTUAL_FROM;
   return (
     <Flex vertical gap={8} data-sub={sub.alias}>
-      <Flex justify="space-between" align="center">
+      <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
           {sub.name}
         </Typography.Title>
-        {!readonly && (
-          <Button icon={<PlusOutlined />} onClick={() => onChange([...rows, {}])}>
-            {t('template.rowAdd')}
-          </Button>
-        )}
+        <Space wrap>
+          {!readonly && (
+            <Button icon={<PlusOutlined />} onClick={() => onChange([...rows, {}])}>
+              {t('template.rowAdd')}
+            </Button>
+          )}
+          <SubTableExcel
+            {...excel}
+            sub={sub}
+            rows={rows}
+            readonly={readonly}
+            onChange={onChange}
+            onErrors={setFileErrors}
+          />
+        </Space>
       </Flex>
+      {fileErrors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setFileErrors([])}
+          message={t('template.subImportFailed')}
+          description={
+            <Table<ImportError>
+              size="small"
+              rowKey={(e) => `${e.row}:${e.column}`}
+              dataSource={fileErrors}
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              aria-label={t('template.importErrors')}
+              columns={[
+                { key: 'row', dataIndex: 'row', title: t('template.row') },
+                { key: 'column', dataIndex: 'column', title: t('template.column') },
+                { key: 'message', dataIndex: 'message', title: t('template.problem') },
+              ]}
+            />
+          }
+        />
+      )}
       <Table
         rowKey="__index"
         size="small"

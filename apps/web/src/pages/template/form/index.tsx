@@ -208,6 +208,12 @@ export function TemplateFormPage() {
               rows={(data[sub.alias] as Row[] | undefined) ?? []}
               errors={errors.filter((e) => e.field.startsWith(`${sub.alias}[`))}
               onChange={(rows) => setData((current) => ({ ...current, [sub.alias]: rows }))}
+              excel={{
+                templateAlias: templateKey,
+                recordId,
+                canImport: Boolean(loaded.data.permissions.import),
+                canExport: Boolean(loaded.data.permissions.export),
+              }}
             />
           </Card>
         ))}

@@ -237,6 +237,8 @@ export const flowOpinions = pgTable(
     principalName: text('principal_name'),
     /** awaiting_check rows: whether the candidate has opened the task (待阅 / 已阅) */
     isRead: boolean('is_read').notNull().default(false),
+    /** a resubmission's changed fields, [{field, before, after}]: what the next approvers are shown */
+    changes: jsonb('changes'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     durMs: bigint('dur_ms', { mode: 'number' }),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PageList, QueryFilter } from '../common.js';
+import { FieldChange } from './data.js';
 import { ADD_SIGN_MODES, ADD_SIGN_POSITIONS, COMPLETE_ACTIONS, DUE_UNITS } from '../flow/enums.js';
 import {
   Button,
@@ -76,6 +77,19 @@ export const TaskDetail = Type.Object({
   draft: Nullable(Type.Object({ data: FormData, opinion: Nullable(Type.String()) })),
   instance: InstanceSummary,
   canHandle: Type.Boolean(),
+  resubmitted: Nullable(
+    Type.Object(
+      {
+        time: Nullable(Type.String()),
+        by: Nullable(Type.String()),
+        changes: Type.Array(FieldChange),
+      },
+      {
+        description:
+          'the latest resubmission after a send-back: the fields the initiator changed that this task may see',
+      },
+    ),
+  ),
   acting: Nullable(
     Type.Object({
       via: Type.String({ description: 'self, agent or secretary' }),

@@ -25,6 +25,7 @@ import {
   formOf,
   permissionsAt,
   viewPermissions,
+  type Permissions,
   visibleData,
   type FormData,
 } from './engine/forms.js';
@@ -79,6 +80,7 @@ export async function taskDetail(db: Db, auth: AuthContext, taskId: string, lead
         : null,
     instance: toInstanceRow(instance),
     canHandle: Boolean(acting),
+    resubmitted: await resubmissionSeenBy(db, auth.tenantId, instance.id, permissions),
     acting: acting
       ? {
           via: acting.via,
@@ -86,6 +88,20 @@ export async function taskDetail(db: Db, auth: AuthContext, taskId: string, lead
           principalName: acting.principal?.name ?? null,
         }
       : null,
+  };
+}
+
+/**
+ * Issue 17's resubmission diff: the latest resubmission of the instance, with the changed fields the task may
+ * see (a field hidden at the node stays hidden here); null when the request was never resubmitted.
+ */
+async function resubmissionSeenBy(db: Db, tenantId: string, instanceId: string, permissions: Permissions) {
+  const latest = await repo.latestResubmission(db, tenantId, instanceId);
+  if (!latest) return null;
+  return {
+    time: latest.time?.toISOString() ?? null,
+    by: latest.by,
+    changes: latest.changes.filter(({ field }) => (permissions[field] ?? 'n') !== 'n'),
   };
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { FieldChange } from '@eip/contracts';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { allColumns, rowStatement, statement, value } from '../../db/statements.js';
@@ -483,6 +484,40 @@ export async function closeHandledTask(
     principalName: outcome.principalName,
   });
   return row!;
+}
+
+/** Keeps on a resubmission's opinion the fields the initiator changed. */
+export async function recordResubmittedChanges(
+  tx: Executor,
+  tenantId: string,
+  taskId: string,
+  changes: FieldChange[],
+) {
+  await tx
+    .update(flowOpinions)
+    .set({ changes })
+    .where(and(eq(flowOpinions.tenantId, tenantId), eq(flowOpinions.taskId, taskId)));
+}
+
+/** The latest resubmission of an instance: when, by whom, and the fields it changed. */
+export async function latestResubmission(db: Executor, tenantId: string, instanceId: string) {
+  const [row] = await db
+    .select({
+      time: flowOpinions.completedAt,
+      by: flowOpinions.auditorName,
+      changes: flowOpinions.changes,
+    })
+    .from(flowOpinions)
+    .where(
+      and(
+        eq(flowOpinions.tenantId, tenantId),
+        eq(flowOpinions.instanceId, instanceId),
+        eq(flowOpinions.status, 'resubmit'),
+      ),
+    )
+    .orderBy(desc(flowOpinions.completedAt))
+    .limit(1);
+  return row && { ...row, changes: (row.changes ?? []) as FieldChange[] };
 }
 
 export async function insertMessages(tx: Executor, rows: Omit<typeof innerMessages.$inferInsert, 'id'>[]) {

@@ -74,6 +74,10 @@ export const approvalEnUS: ApprovalMessages = {
     empty: 'Not printed yet',
     printedBy: 'Printed by {{name}}',
   },
+  resubmitted: {
+    changed: '{{name}} resubmitted on {{time}}, changing these fields',
+    unchanged: '{{name}} resubmitted on {{time}} without changing the form',
+  },
   share: {
     share: 'Share',
     title: 'Share this request',

@@ -72,6 +72,10 @@ export const approvalZhCN = {
     empty: '暂无打印记录',
     printedBy: '{{name}} 打印',
   },
+  resubmitted: {
+    changed: '{{name}} 于 {{time}} 重新提交，修改了以下字段',
+    unchanged: '{{name}} 于 {{time}} 重新提交，未修改表单内容',
+  },
   share: {
     share: '分享',
     title: '分享此申请',

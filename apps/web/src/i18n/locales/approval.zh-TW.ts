@@ -74,6 +74,10 @@ export const approvalZhTW: ApprovalMessages = {
     empty: '暫無列印記錄',
     printedBy: '{{name}} 列印',
   },
+  resubmitted: {
+    changed: '{{name}} 於 {{time}} 重新提交，修改了以下欄位',
+    unchanged: '{{name}} 於 {{time}} 重新提交，未修改表單內容',
+  },
   share: {
     share: '分享',
     title: '分享此申請',

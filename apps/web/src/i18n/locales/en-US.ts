@@ -19,6 +19,7 @@ export const enUS: Messages = {
     skipToContent: 'Skip to main content',
   },
   common: {
+    changes: { field: 'Field', oldValue: 'Old value', newValue: 'New value' },
     tip: 'Notice',
     ok: 'OK',
     cancel: 'Cancel',

@@ -19,6 +19,7 @@ export const zhCN = {
     skipToContent: '跳到主要内容',
   },
   common: {
+    changes: { field: '字段', oldValue: '原值', newValue: '新值' },
     tip: '温馨提示',
     ok: '确定',
     cancel: '取消',

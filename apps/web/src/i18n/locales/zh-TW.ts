@@ -19,6 +19,7 @@ export const zhTW: Messages = {
     skipToContent: '跳到主要內容',
   },
   common: {
+    changes: { field: '欄位', oldValue: '原值', newValue: '新值' },
     tip: '溫馨提示',
     ok: '確定',
     cancel: '取消',

@@ -11,7 +11,7 @@ import { openTask, requireTaskType } from './authority.js';
 import { clearAllWork } from './clear.js';
 import { countersignOutcome } from './countersign.js';
 import { takeSignatures } from '../../sign/signature-field.js';
-import { formAt, submitData, type FormData } from './forms.js';
+import { changedFields, formAt, formOf, submitData, type FormData } from './forms.js';
 import { finishTask, recordNodeOpinion, type Acting, type OpinionFile } from './opinions.js';
 import { nodeSettings, patchInstance, startNodeOf, type Run } from './run.js';
 import { sendBack, sendBackFromTask } from './send-back.js';
@@ -66,9 +66,24 @@ async function takeFormData(
   await patchInstance(run, { data: signed.seal(merged) });
 }
 
-/** The initiator resubmits after a send-back or a withdrawal. */
-async function resubmit(run: Run, task: repo.TaskRow, acting: Acting, input: CompleteInput) {
+/**
+ * The initiator resubmits after a send-back or a withdrawal; the opinion keeps which fields they changed
+ * (from `before`), which the next approvers are shown.
+ */
+async function resubmit(
+  run: Run,
+  task: repo.TaskRow,
+  acting: Acting,
+  input: CompleteInput,
+  before: FormData,
+) {
   const { returnToNodeId } = await finishTask(run, task, 'resubmit', acting, input, { leave: true });
+  await repo.recordResubmittedChanges(
+    run.tx,
+    run.tenantId,
+    task.id,
+    changedFields(formOf(run.def, task.nodeId), before, run.instance.data as FormData),
+  );
   await patchInstance(run, { status: 'running' });
   await leaveNode(run, startNodeOf(run), returnToNodeId);
 }
@@ -165,8 +180,9 @@ export async function completeTask(db: Db, auth: AuthContext, input: CompleteInp
         requireTaskType(task, ['NORMAL', 'DELIVERTO']);
         if (input.actionName === 'abandon' && !task.signBatch)
           throw new AppError(400, 'flow.abandonOnlyInCountersign');
+        const before = run.instance.data as FormData;
         await takeFormData(run, node, task, input.data, input.actionName !== 'abandon');
-        if (node.type === 'START') await resubmit(run, task, acting, input);
+        if (node.type === 'START') await resubmit(run, task, acting, input, before);
         else if (task.signBatch) await vote(run, task, node, acting, input);
         else await decide(run, task, node, acting, input);
     }

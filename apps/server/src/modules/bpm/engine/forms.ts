@@ -1,7 +1,9 @@
+import type { FieldChange } from '@eip/contracts';
 import { isWritable, type FieldPermission, type FlowSettings } from '@eip/contracts/flow';
 import { HELPER_FORMATS } from '@eip/contracts/utils';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { isDeepStrictEqual } from 'node:util';
 import { AppError } from '../../../errors.js';
 import { issueField, issueReason, type ValidationIssue } from '../../../i18n/validation-reason.js';
 import { settingsOf } from '../../../flow/settings-schema.js';
@@ -140,6 +142,19 @@ export function viewPermissions(
 /** The data without the fields the reader may not see (permission n: not sent at all). */
 export function visibleData(data: FormData, permissions: Permissions): FormData {
   return Object.fromEntries(Object.entries(data).filter(([field]) => permissions[field] !== 'n'));
+}
+
+/** The fields whose values differ between two versions of the business data, titled as the form shows them. */
+export function changedFields(form: LoadedForm | null, before: FormData, after: FormData): FieldChange[] {
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  return fields
+    .filter((field) => !isDeepStrictEqual(before[field] ?? null, after[field] ?? null))
+    .map((field) => ({
+      field,
+      label: fieldTitle(form, field),
+      oldValue: before[field] ?? null,
+      newValue: after[field] ?? null,
+    }));
 }
 
 const isBlank = (value: unknown) =>

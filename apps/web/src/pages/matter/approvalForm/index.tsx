@@ -30,6 +30,7 @@ import { LockButton } from './components/LockButton';
 import { OperationDialog } from './components/OperationDialog';
 import { PHONE_BAR_HEIGHT, PhoneActionBar } from './components/PhoneActionBar';
 import { PrintRecords, usePrint } from './components/Print';
+import { ResubmittedChanges } from './components/ResubmittedChanges';
 import { ShareButton } from './components/ShareButton';
 import { useApproval } from './hooks';
 import { KEEPS_TASK, mainActions, PRIMARY_ACTIONS, TASK_OPERATIONS, type OperationInput } from './operations';
@@ -302,6 +303,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
         </Flex>
         {lostTask && <Alert type="info" showIcon title={t('approval.form.notYourTask')} />}
         {handling?.draft && <Alert type="info" showIcon title={t('approval.form.draftRestored')} />}
+        {handling?.resubmitted && <ResubmittedChanges resubmitted={handling.resubmitted} />}
         <PreviewWatermark instId={instId} on={preview}>
           <Flex vertical gap="middle">
             <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>

@@ -1,16 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, List, Table, Typography } from 'antd';
+import { Alert, Empty, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
+import { FieldChangesTable } from '../../../components/field-changes/FieldChangesTable';
 import { templateKeys } from '../shared/data';
-
-const shown = (value: unknown) =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
 
 /** 修改记录: who changed which fields of the record, from what to what, newest first. */
 export function History({ refId }: { refId: string }) {
@@ -38,17 +32,7 @@ export function History({ refId }: { refId: string }) {
                 time: dayjs(record.createTime).format('YYYY-MM-DD HH:mm:ss'),
               })}
             </Typography.Text>
-            <Table
-              size="small"
-              rowKey="field"
-              pagination={false}
-              dataSource={record.changes}
-              columns={[
-                { key: 'label', dataIndex: 'label', title: t('template.changeField') },
-                { key: 'old', title: t('template.oldValue'), render: (_, c) => shown(c.oldValue) },
-                { key: 'new', title: t('template.newValue'), render: (_, c) => shown(c.newValue) },
-              ]}
-            />
+            <FieldChangesTable changes={record.changes} />
           </List.Item>
         )}
       />

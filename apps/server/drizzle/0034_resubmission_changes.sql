@@ -1,0 +1,1 @@
+ALTER TABLE "bpm_opinion" ADD COLUMN "changes" jsonb;

@@ -42,7 +42,11 @@ describe('token service', () => {
     expect(await ours.read((await theirs.issue(subject)).token)).toBeNull();
     const guest = await ours.issueGuest({ tenantId: '-1', url: '/eipFront/index', sharedBy: '1' }, 60);
     expect(await ours.read(guest.token)).toBeNull();
-    expect(await ours.readGuest(guest.token)).toMatchObject({ scope: 'guest', url: '/eipFront/index', sharedBy: '1' });
+    expect(await ours.readGuest(guest.token)).toMatchObject({
+      scope: 'guest',
+      url: '/eipFront/index',
+      sharedBy: '1',
+    });
     // once its signature is known good, the guest token is still no user token (and the other way round)
     expect(await ours.read(guest.token)).toBeNull();
     const user = await ours.issue(subject);

@@ -164,6 +164,7 @@ export async function completeTask(db: Db, auth: AuthContext, input: CompleteInp
     checkNodeUsers(run, input.nodeUsers);
     run.originTaskId = task.id;
     const node = requireNode(run.def.model, task.nodeId);
+    const before = run.instance.data as FormData;
     switch (input.actionName) {
       case 'agreeTrans':
       case 'opposeTrans':
@@ -180,7 +181,6 @@ export async function completeTask(db: Db, auth: AuthContext, input: CompleteInp
         requireTaskType(task, ['NORMAL', 'DELIVERTO']);
         if (input.actionName === 'abandon' && !task.signBatch)
           throw new AppError(400, 'flow.abandonOnlyInCountersign');
-        const before = run.instance.data as FormData;
         await takeFormData(run, node, task, input.data, input.actionName !== 'abandon');
         if (node.type === 'START') await resubmit(run, task, acting, input, before);
         else if (task.signBatch) await vote(run, task, node, acting, input);

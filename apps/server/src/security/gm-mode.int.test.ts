@@ -4,9 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, sm2PointOf, type TestApp } from '../../../test/app.js';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, DEMO_PASSWORD, sm2PointOf, type TestApp } from '../../test/app.js';
+import { sysProperties } from '../db/schema.js';
 
-const SECRET_KEY = 'gm-login-test-secret-0123456789abcdef';
+/** Two processes of one database, one without GM_MODE and one with it (a mode switch, as it were). */
+const SECRET_KEY = 'gm-mode-test-secret-0123456789abcdef';
 let rsa: TestApp;
 let gm: TestApp;
 beforeAll(async () => {
@@ -54,6 +57,35 @@ describe('sign-in password transport in both modes (GM_MODE)', () => {
       expect((await signIn(gm, cipher.toString('base64'))).body.state).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('secrets at rest in both modes (GM_MODE: SM4 with HMAC-SM3)', () => {
+  const stored = async (alias: string) =>
+    (
+      await rsa.database.db
+        .select()
+        .from(sysProperties)
+        .where(and(eq(sysProperties.tenantId, '-1'), eq(sysProperties.alias, alias)))
+    )[0]!.value;
+
+  it('seals new secrets with SM4 under GM_MODE, AES-GCM without; each server opens both', async () => {
+    const tokens = { rsa: await rsa.login('admin'), gm: await gm.login('admin') };
+    const save = (app: TestApp, token: string, alias: string) =>
+      app.call('saveSysProperty', { token, body: { alias, value: `${alias}-密钥`, encrypted: true } });
+    expect((await save(rsa, tokens.rsa, 'aesSecret')).body.state).toBe(true);
+    expect((await save(gm, tokens.gm, 'sm4Secret')).body.state).toBe(true);
+    expect(await stored('aesSecret')).not.toMatch(/^sm4:|密钥/);
+    expect(await stored('sm4Secret')).toMatch(/^sm4:[A-Za-z0-9+/=]+$/);
+    for (const [app, token] of [
+      [rsa, tokens.rsa],
+      [gm, tokens.gm],
+    ] as const) {
+      for (const alias of ['aesSecret', 'sm4Secret']) {
+        const read = await app.call('getDecryptByAlias', { token, query: { alias } });
+        expect(read.body.value).toBe(`${alias}-密钥`);
+      }
     }
   });
 });

@@ -45,7 +45,7 @@ import { signHandlers } from './modules/sign/sign.routes.js';
 import { auditHandlers } from './modules/audit/audit.routes.js';
 import { ucHandlers } from './modules/uc/uc.routes.js';
 import { deriveKey, loadMasterSecret } from './security/secret.js';
-import { loadLoginKeys } from './security/rsa.js';
+import { loadLoginKeys, sm2LoginKeys } from './security/rsa.js';
 import { createImageLinks } from './security/file-links.js';
 import { createTokenService } from './security/tokens.js';
 import type { Services } from './services.js';
@@ -89,11 +89,15 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await registerCompression(app);
 
   const master = loadMasterSecret(config.secretKey, config.dataDir);
-  installProofKeys(proofKeys(deriveKey(master, 'signature-proof')));
+  installProofKeys(
+    proofKeys(deriveKey(master, 'signature-proof'), deriveKey(master, 'signature-proof-sm2'), config.gmMode),
+  );
   const services: Services = {
     config,
     db: database.db,
-    keys: await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
+    keys: config.gmMode
+      ? sm2LoginKeys(deriveKey(master, 'login-sm2'))
+      : await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
     tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
     imageLinks: createImageLinks(deriveKey(master, 'image-link')),
     files: configuredFileStore(config),

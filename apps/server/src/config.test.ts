@@ -17,7 +17,9 @@ describe('configuration', () => {
       fileLimitBytes: 20 * 1024 * 1024,
       fileQuotaBytes: 1024 * 1024 * 1024,
       officeConverter: null,
+      gmMode: false,
     });
+    expect(loadConfig({ GM_MODE: 'true' }).gmMode).toBe(true);
     expect(loadConfig({ PORT: '9000', PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
       'https://portal.example.com',
     );
@@ -31,6 +33,7 @@ describe('configuration', () => {
     [{ DATABASE_POOLER: 'statement' }, 'DATABASE_POOLER must be session or transaction, got "statement"'],
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY must have at least 32 characters'],
     [{ EIP_SEED_DEMO: 'maybe' }, 'EIP_SEED_DEMO must be true or false, got "maybe"'],
+    [{ GM_MODE: 'sm2' }, 'GM_MODE must be true or false, got "sm2"'],
     [{ MOBILE_URL: 'javascript:alert(1)' }, 'MOBILE_URL must be an http:// or https:// address'],
     [{ SMTP_URL: 'mail.example.com:25' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
     [{ PUBLIC_URL: 'portal.example.com' }, 'PUBLIC_URL must be an http:// or https:// address'],

@@ -17,6 +17,8 @@ export interface Config {
   pushHeartbeatSeconds: number;
   /** signs tokens and encrypts secrets at rest; unset: generated into `{dataDir}/secret.key` */
   secretKey: string | undefined;
+  /** 国密 (GM_MODE): SM2 password transport and signature proofs, SM3 hashes, SM4 secrets at rest */
+  gmMode: boolean;
   tokenTtlSeconds: number;
   production: boolean;
   demoPassword: string;
@@ -286,6 +288,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseTransactionPooler: pooler === 'transaction',
     pushHeartbeatSeconds: integer(env, 'PUSH_HEARTBEAT_SECONDS', 15, 1, 300),
     secretKey,
+    gmMode: flag(env, 'GM_MODE', false),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 604800, 60, 31536000),
     production,
     demoPassword,

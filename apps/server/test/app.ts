@@ -1,4 +1,4 @@
-import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import type { RouteBody, RouteName, RouteParams, RouteQuery, RouteValue } from '
 import { routes, routeUrl } from '@eip/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sm2 } from 'sm-crypto-v2';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { migrationsDir } from '../src/boot.js';
@@ -48,6 +49,13 @@ export interface TestApp {
 }
 
 let copies = 0;
+
+/** The public point (hex) of an SM2 SPKI PEM; null for another key. */
+export function sm2PointOf(pem: string): string | null {
+  const der = createPublicKey(pem).export({ type: 'spki', format: 'der' }).toString('hex');
+  const prefix = '3059301306072a8648ce3d020106082a811ccf5501822d034200';
+  return der.startsWith(prefix) ? der.slice(prefix.length) : null;
+}
 
 /** A fresh copy of the seeded template database for this test file, and the app on top of it. */
 async function freshDatabase(dataDir: string): Promise<Database> {
@@ -112,8 +120,11 @@ export async function createTestApp(
     return { status: response.statusCode, body: response.json(), response };
   };
 
+  /** as the web does: RSA-OAEP, or SM2 (ASN.1, C1C3C2) when the key is an SM2 one (GM_MODE) */
   const encrypt = async (plain: string) => {
     publicKey ??= (await call('getPublicKey')).body.value;
+    const point = sm2PointOf(publicKey);
+    if (point) return Buffer.from(sm2.doEncrypt(plain, point, 1, { asn1: true }), 'hex').toString('base64');
     return publicEncrypt(
       { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(plain, 'utf8'),

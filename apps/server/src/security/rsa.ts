@@ -9,13 +9,24 @@ import { eq } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
 import type { Db } from '../db/client.js';
 import { systemSettings } from '../db/schema.js';
+import { sm2Decrypt, sm2KeysFromSeed, sm2PublicKeyPem } from './gm.js';
 
 const SETTING = 'login.rsa';
 
 export interface LoginKeys {
+  /** SPKI PEM: an RSA key, or an SM2 key under GM_MODE (the key says which: the web encrypts to match) */
   publicKeyPem: string;
-  /** decrypts a base64 RSA-OAEP/SHA-256 ciphertext to UTF-8; null when it is not one of ours */
+  /** decrypts a base64 RSA-OAEP/SHA-256 (or SM2) ciphertext to UTF-8; null when it is not one of ours */
   decrypt(ciphertext: string): string | null;
+}
+
+/** Under GM_MODE: an SM2 key pair derived from SECRET_KEY (every process has it), ciphertexts GM/T 0009 ASN.1. */
+export function sm2LoginKeys(seed: Buffer): LoginKeys {
+  const keys = sm2KeysFromSeed(seed);
+  return {
+    publicKeyPem: sm2PublicKeyPem(keys.publicKey),
+    decrypt: (ciphertext) => sm2Decrypt(keys.privateKey, ciphertext),
+  };
 }
 
 interface StoredKeys {

@@ -17,7 +17,14 @@ export function loadMasterSecret(secretKey: string | undefined, dataDir: string)
 }
 
 export type KeyPurpose =
-  'token' | 'at-rest' | 'image-link' | 'signature-proof' | 'mail-password' | 'sys-property';
+  | 'token'
+  | 'at-rest'
+  | 'image-link'
+  | 'signature-proof'
+  | 'signature-proof-sm2'
+  | 'login-sm2'
+  | 'mail-password'
+  | 'sys-property';
 
 export function deriveKey(master: Buffer, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', master, 'eip-portal', purpose, 32));

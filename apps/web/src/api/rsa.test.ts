@@ -1,6 +1,7 @@
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { sm2 } from 'sm-crypto-v2';
 import { describe, expect, it } from 'vitest';
-import { encryptPassword, encryptWithForge, encryptWithWebCrypto } from './rsa';
+import { encryptPassword, encryptWithForge, encryptWithWebCrypto, sm2PointOf } from './rsa';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -42,5 +43,28 @@ describe('password encryption (RSA-OAEP, SHA-256)', () => {
 
   it('each encryption is randomised', async () => {
     expect(await encryptWithForge(publicKey, password)).not.toBe(await encryptWithForge(publicKey, password));
+  });
+});
+
+describe('password encryption under GM_MODE (SM2, ASN.1 C1C3C2)', () => {
+  const keys = sm2.generateKeyPairHex();
+  const spki = Buffer.from(`3059301306072a8648ce3d020106082a811ccf5501822d034200${keys.publicKey}`, 'hex');
+  const sm2Pem = `-----BEGIN PUBLIC KEY-----\n${spki.toString('base64')}\n-----END PUBLIC KEY-----\n`;
+  const sm2Decrypt = (base64: string) =>
+    sm2.doDecrypt(Buffer.from(base64, 'base64').toString('hex'), keys.privateKey, 1, { asn1: true });
+
+  it('tells an SM2 key from an RSA one', () => {
+    expect(sm2PointOf(sm2Pem)).toBe(keys.publicKey);
+    expect(sm2PointOf(publicKey)).toBeNull();
+  });
+
+  it('encrypts with SM2 when getPublicKey hands out an SM2 key, randomised each time', async () => {
+    const encrypted = await encryptPassword(sm2Pem, password);
+    expect(sm2Decrypt(encrypted)).toBe(password);
+    expect(await encryptPassword(sm2Pem, password)).not.toBe(encrypted);
+  });
+
+  it('keeps RSA-OAEP for an RSA key', async () => {
+    expect(decrypt(await encryptPassword(publicKey, password))).toBe(password);
   });
 });

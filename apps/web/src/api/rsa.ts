@@ -1,9 +1,15 @@
 /**
  * Password encryption for sign-in (ARCHITECTURE §3): RSA-OAEP with SHA-256 (MGF1 SHA-256) under the
  * server's SPKI public key, base64-encoded. WebCrypto only exists in secure contexts (HTTPS, localhost);
- * on plain-http intranet addresses a pure-JS implementation is loaded on demand.
+ * on plain-http intranet addresses a pure-JS implementation is loaded on demand. When the key is an SM2 one
+ * (the server's GM_MODE), SM2 encryption is loaded on demand instead.
  */
 export async function encryptPassword(publicKeyPem: string, password: string): Promise<string> {
+  const sm2Point = sm2PointOf(publicKeyPem);
+  if (sm2Point) {
+    const { encryptWithSm2 } = await import('./sm2');
+    return encryptWithSm2(sm2Point, password);
+  }
   const subtle = globalThis.crypto?.subtle;
   return subtle
     ? encryptWithWebCrypto(subtle, publicKeyPem, password)
@@ -13,6 +19,15 @@ export async function encryptPassword(publicKeyPem: string, password: string): P
 function pemToDer(pem: string): Uint8Array<ArrayBuffer> {
   const base64 = pem.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, '');
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+/** SubjectPublicKeyInfo DER before the point: id-ecPublicKey on the SM2 curve (1.2.156.10197.1.301). */
+const SM2_SPKI_PREFIX = '3059301306072a8648ce3d020106082a811ccf5501822d034200';
+
+/** The public point (hex) of an SM2 key; null for an RSA one. */
+export function sm2PointOf(publicKeyPem: string): string | null {
+  const hex = Array.from(pemToDer(publicKeyPem), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex.startsWith(SM2_SPKI_PREFIX) ? hex.slice(SM2_SPKI_PREFIX.length) : null;
 }
 
 function toBase64(bytes: ArrayBuffer): string {

@@ -143,7 +143,7 @@ export const signSchemas = {
   },
   verifySignatures: {
     summary:
-      '验证签名: every signature of a request, checked against the data it signed (SHA-256 of RFC 8785 JSON) and the server’s Ed25519 proof',
+      '验证签名: every signature of a request, checked against the data it signed (SHA-256, or SM3 under GM_MODE, of RFC 8785 JSON) and the server’s Ed25519 (or SM2) proof',
     query: InstAsLeader,
     value: Type.Array(SignatureCheck),
   },

@@ -186,8 +186,11 @@ export const ContactGroupUser = Type.Object({
 /** Schemas of the auth and user routes (spec §7). */
 export const authUserSchemas = {
   getPublicKey: {
-    summary: 'RSA public key (SPKI PEM) for encrypting passwords with RSA-OAEP/SHA-256',
-    value: Type.String({ description: 'SPKI PEM' }),
+    summary:
+      'Public key (SPKI PEM) for encrypting passwords: RSA (RSA-OAEP/SHA-256), or SM2 under GM_MODE (GM/T 0009 ASN.1 ciphertext, C1C3C2)',
+    value: Type.String({
+      description: 'SPKI PEM; its algorithm (rsaEncryption or the SM2 curve) tells the client which to use',
+    }),
   },
   login: {
     summary: 'Sign in with account and RSA-encrypted password',

@@ -7,7 +7,7 @@ import { seal, sealKeyOf, unseal, type SealKey } from '../../security/sealed.js'
  */
 export type MailKey = SealKey;
 
-export const mailKeyOf = (config: Pick<Config, 'secretKey' | 'dataDir'>): MailKey =>
+export const mailKeyOf = (config: Pick<Config, 'secretKey' | 'dataDir' | 'gmMode'>): MailKey =>
   sealKeyOf(config, 'mail-password');
 
 const associated = (tenantId: string, accountId: string) => `mail:${tenantId}:${accountId}`;

@@ -6,10 +6,14 @@ import { testBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
 import { uploadFile } from '../../../test/upload.js';
 import { flowInstances, signGrants } from '../../db/schema.js';
+import { sm3Hex } from '../../security/gm.js';
+import { canonicalJson } from './canonical.js';
 
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
 const PASSWORD = 'sign-pass-1';
+/** shared with the GM_MODE server of the last test, as every process of one database shares it */
+const SECRET_KEY = 'signature-field-test-secret-0123456789';
 
 /**
  * A flow of three nodes on one form: the leader must sign (b) and may not sign for finance (r); finance
@@ -70,7 +74,7 @@ const entries = async (instId: string, field: string) =>
   ((await dataOf(instId))[field] ?? []) as { userId: string; name: string; hash?: string; proof?: string }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SECRET_KEY });
   f = flowSteps(t);
   await f.deploy({
     bpmnXml: testBpmn(
@@ -239,5 +243,75 @@ describe('tamper evidence (SHA-256 of RFC 8785 JSON, Ed25519 proof)', () => {
       query: { instId },
     });
     expect(other.status).toBe(404);
+  });
+});
+
+describe('GM_MODE: SM3 hashes and SM2 proofs; entries of either mode verify on servers of both', () => {
+  it('signs at a node with SM2, intact until the data changes; Ed25519 entries stay valid across the switch', async () => {
+    const instId = await f.start('zhuting', 'sign_test', { amount: 500, note: '国密' });
+    await f.handleOk('lina', instId, 'agree', { data: { leaderSign: [await sealOf('lina')] } });
+    const gm = await createTestApp({ SECRET_KEY, GM_MODE: 'true' }, { sameDatabaseAs: t });
+    try {
+      const g = flowSteps(gm);
+      const seal = await gm.call('getElectronicSeal', {
+        token: await g.as('zhaolei'),
+        query: { secretFree: 'true' },
+      });
+      const placed = { index: 0, userId: await g.userId('zhaolei'), name: '赵磊', createTime: 'now' };
+      await g.handleOk('zhaolei', instId, 'agree', {
+        data: { financeSign: [{ ...placed, signature: seal.body.value.fileId }] },
+      });
+      const [sm2Entry] = (await dataOf(instId)).financeSign as Record<string, unknown>[];
+      const [edEntry] = (await dataOf(instId)).leaderSign as Record<string, unknown>[];
+      expect(sm2Entry).toMatchObject({ alg: 'sm2-sm3', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(edEntry!.alg).toBeUndefined();
+      // SM3, not SHA-256, of what the finance node could see
+      const data = await dataOf(instId);
+      const seen = Object.keys(sm2Entry!.digests as object).sort();
+      const snapshot = {
+        instanceId: instId,
+        nodeId: 'Finance',
+        data: Object.fromEntries(seen.map((k) => [k, data[k] ?? null])),
+      };
+      expect(sm2Entry!.hash).toBe(sm3Hex(canonicalJson(snapshot)));
+
+      const verify = async (app: TestApp, steps: ReturnType<typeof flowSteps>) =>
+        Object.fromEntries(
+          (
+            await app.call('verifySignatures', { token: await steps.as('zhuting'), query: { instId } })
+          ).body.value.map((c) => [c.field, { status: c.status, changedFields: c.changedFields }]),
+        );
+      expect(await verify(gm, g)).toEqual({
+        leaderSign: { status: 'intact', changedFields: [] },
+        financeSign: { status: 'intact', changedFields: [] },
+      });
+      await t.database.db
+        .update(flowInstances)
+        .set({ data: sql`${flowInstances.data} || '{"note":"改过"}'::jsonb` })
+        .where(eq(flowInstances.id, instId));
+      expect(await verify(gm, g)).toEqual({
+        leaderSign: { status: 'changed', changedFields: ['note'] },
+        financeSign: { status: 'changed', changedFields: ['note'] },
+      });
+    } finally {
+      await gm.close();
+    }
+    // back without GM_MODE: the SM2 entry is still the server's own, and dropping its alg makes it a forgery
+    const plain = await createTestApp({ SECRET_KEY }, { sameDatabaseAs: t });
+    try {
+      const p = flowSteps(plain);
+      const check = async () =>
+        (
+          await plain.call('verifySignatures', { token: await p.as('zhuting'), query: { instId } })
+        ).body.value.find((c) => c.field === 'financeSign');
+      expect(await check()).toMatchObject({ status: 'changed', changedFields: ['note'] });
+      await t.database.db
+        .update(flowInstances)
+        .set({ data: sql`${flowInstances.data} #- '{financeSign,0,alg}'` })
+        .where(eq(flowInstances.id, instId));
+      expect(await check()).toMatchObject({ status: 'invalid' });
+    } finally {
+      await plain.close();
+    }
   });
 });

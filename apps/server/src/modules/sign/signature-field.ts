@@ -5,7 +5,7 @@ import { INSTANCE_FILES } from '../bpm/instance-files.js';
 import { linkFiles } from '../portal/file.repository.js';
 import { canonicalJson } from './canonical.js';
 import { signatureFieldsOf } from './fields.js';
-import { digestOf, proofHolds, proofOf } from './proof.js';
+import { digestOf, proofHolds, proofOf, signingAlg, type ProofAlg } from './proof.js';
 import { takeGrant, useGrant } from './sign.repository.js';
 
 type FormData = Record<string, unknown>;
@@ -18,12 +18,14 @@ export interface SignatureEntry {
   /** the image's file id */
   signature: string;
   createTime: string;
-  /** where it was signed, and the fields the node could see then with their SHA-256 */
+  /** where it was signed, and the fields the node could see then with their hash */
   nodeId?: string;
   digests?: Record<string, string>;
-  /** SHA-256 of the RFC 8785 form of {instanceId, nodeId, data: the fields the node could see} */
+  /** the hash of the RFC 8785 form of {instanceId, nodeId, data: the fields the node could see} */
   hash?: string;
-  /** the server's Ed25519 signature over the entry (without its index) */
+  /** 'sm2-sm3' when made under GM_MODE; absent: SHA-256 hashes and an Ed25519 proof */
+  alg?: 'sm2-sm3';
+  /** the server's signature over the entry (without its index) */
   proof?: string;
 }
 
@@ -58,10 +60,14 @@ const proofRecord = (entry: SignatureEntry, instanceId: string, field: string) =
   nodeId: entry.nodeId ?? null,
   digests: entry.digests ?? null,
   hash: entry.hash ?? null,
+  ...(entry.alg ? { alg: entry.alg } : {}),
 });
 
-const snapshotHash = (instanceId: string, nodeId: string, data: FormData, fields: string[]) =>
-  digestOf({ instanceId, nodeId, data: Object.fromEntries(fields.map((f) => [f, data[f] ?? null])) });
+const algOf = (entry: SignatureEntry): ProofAlg | null =>
+  entry.alg === undefined ? 'ed25519-sha256' : entry.alg === 'sm2-sm3' ? entry.alg : null;
+
+const snapshotHash = (instanceId: string, nodeId: string, data: FormData, fields: string[], alg: ProofAlg) =>
+  digestOf({ instanceId, nodeId, data: Object.fromEntries(fields.map((f) => [f, data[f] ?? null])) }, alg);
 
 /** Refuses signature values in a start submission: an entry is only placed through a task. */
 export function refuseStartSignatures(
@@ -159,8 +165,9 @@ export async function takeSignatures(
       const visible = Object.keys(merged)
         .filter((f) => !fields.has(f) && permissions[f] !== 'n')
         .sort();
-      const digests = Object.fromEntries(visible.map((f) => [f, digestOf(merged[f] ?? null)]));
-      const hash = snapshotHash(ctx.instanceId, ctx.nodeId, merged, visible);
+      const alg = signingAlg();
+      const digests = Object.fromEntries(visible.map((f) => [f, digestOf(merged[f] ?? null, alg)]));
+      const hash = snapshotHash(ctx.instanceId, ctx.nodeId, merged, visible, alg);
       const out = { ...merged };
       for (const field of new Set(fresh.values())) {
         out[field] = entriesOf(merged[field]).map((entry) => {
@@ -171,8 +178,13 @@ export async function takeSignatures(
               f.signature === entry.signature,
           );
           if (!match) return entry;
-          const stamped = { ...entry, digests, hash };
-          return { ...stamped, proof: proofOf(proofRecord(stamped, ctx.instanceId, field)) };
+          const stamped: SignatureEntry = {
+            ...entry,
+            digests,
+            hash,
+            ...(alg === 'sm2-sm3' ? { alg } : {}),
+          };
+          return { ...stamped, proof: proofOf(proofRecord(stamped, ctx.instanceId, field), alg) };
         });
       }
       return out;
@@ -188,17 +200,19 @@ export type SignatureStatus = 'intact' | 'changed' | 'invalid';
  * node could see is no longer what was signed; intact otherwise.
  */
 export function verifyEntry(entry: SignatureEntry, instanceId: string, field: string, data: FormData) {
+  const alg = algOf(entry);
   if (
+    !alg ||
     !entry.hash ||
     !entry.digests ||
     !entry.nodeId ||
-    !proofHolds(proofRecord(entry, instanceId, field), entry.proof)
+    !proofHolds(proofRecord(entry, instanceId, field), entry.proof, alg)
   )
     return { status: 'invalid' as SignatureStatus, changedFields: [] as string[] };
   const fields = Object.keys(entry.digests).sort();
-  if (snapshotHash(instanceId, entry.nodeId, data, fields) === entry.hash)
+  if (snapshotHash(instanceId, entry.nodeId, data, fields, alg) === entry.hash)
     return { status: 'intact' as SignatureStatus, changedFields: [] as string[] };
-  const changedFields = fields.filter((f) => digestOf(data[f] ?? null) !== entry.digests![f]);
+  const changedFields = fields.filter((f) => digestOf(data[f] ?? null, alg) !== entry.digests![f]);
   return { status: 'changed' as SignatureStatus, changedFields };
 }
 

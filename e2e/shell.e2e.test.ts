@@ -344,6 +344,9 @@ describe('portal shell in Chromium (spec §2 layout, tabs, themes, languages)', 
     expect(await reader.getByRole('toolbar').count()).toBe(0);
     expect(await reader.getByRole('navigation', { name: '主菜单' }).count()).toBe(0);
     await reader.screenshot({ path: `${artifacts}shared-request.png`, animations: 'disabled' });
+    // no call of the page signed the guest out (a user-only call would answer 402 and end the session)
+    await reader.waitForLoadState('networkidle');
+    expect(reader.url()).toContain('/eipFront/matter/approvalForm?instId=');
     expect([...errors, ...readerErrors]).toEqual([]);
   });
 

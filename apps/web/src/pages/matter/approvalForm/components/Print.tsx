@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call, callBlob } from '../../../../api/client';
 import { saveBlob } from '../../../../components/attachments/attachments';
 import { formatTime } from '../../../../components/approval/time';
+import { useSession } from '../../../../stores/session';
 import { approvalKeys } from '../../shared/queries';
 
 /** The request as the approval form has it (not yet while it loads). */
@@ -21,8 +22,9 @@ export function usePrint(instId: string, instance: Printed, leaderId: string | u
     queryFn: () => call('getGlobalPrintTemplate', { query: { defKey }, silent: true }),
     staleTime: Infinity,
   };
-  // asked for with the form, so that 打印 seldom waits for it
-  useQuery({ ...template, enabled: Boolean(defKey) });
+  // asked for with the form, so that 打印 seldom waits for it (not by a shared request's guest, who cannot print)
+  const guest = useSession((state) => state.guestUrl !== null);
+  useQuery({ ...template, enabled: Boolean(defKey) && !guest });
   const print = useMutation({
     mutationFn: async () => {
       // the server's first format: PDF when it converts documents; Word it always prints

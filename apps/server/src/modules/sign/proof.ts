@@ -1,4 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { deriveKey } from '../../security/secret.js';
 import { canonicalJson } from './canonical.js';
 
 /** PKCS#8 DER of an Ed25519 private key, before its 32-byte seed (RFC 8410). */
@@ -22,11 +23,12 @@ export function proofKeys(seed: Buffer): ProofKeys {
 let installed: ProofKeys | null = null;
 
 /**
- * The app installs its key once it has read SECRET_KEY; every process with the same secret has the same
+ * The app installs its key once it has read the master secret (SECRET_KEY), and so does the demo seed,
+ * which signs its leave requests at their leader node; every process with the same secret has the same
  * key, so any of them verifies what another signed.
  */
-export function installProofKeys(keys: ProofKeys) {
-  installed = keys;
+export function installProofKeys(master: Buffer) {
+  installed = proofKeys(deriveKey(master, 'signature-proof'));
 }
 
 function keys(): ProofKeys {

@@ -150,8 +150,8 @@ export const missingRequiredField = (data: FormData, permissions: Permissions) =
   Object.entries(permissions).find(([field, permission]) => permission === 'b' && isBlank(data[field]))?.[0];
 
 /** A field as the form shows it, by its title (as the browser's messages name it), else by its key. */
-function fieldTitle(form: LoadedForm | null, field: string): string {
-  const property = (form?.form.schema.properties as Record<string, { title?: unknown }> | undefined)?.[field];
+export function fieldTitle(form: Pick<FlowForm, 'schema'> | null | undefined, field: string): string {
+  const property = (form?.schema.properties as Record<string, { title?: unknown }> | undefined)?.[field];
   return typeof property?.title === 'string' && property.title ? property.title : field;
 }
 
@@ -174,7 +174,7 @@ export function submitData(
     const permission = permissions[field] ?? 'r';
     if (isWritable(permission)) merged[field] = value;
     else if (!sameValue(current[field], value))
-      throw new AppError(400, 'flow.fieldReadOnly', { field: fieldTitle(form, field) });
+      throw new AppError(400, 'flow.fieldReadOnly', { field: fieldTitle(form?.form, field) });
   }
   // validated on a copy: the validator fills in defaults, which only writable fields take over
   const checked = structuredClone(merged);
@@ -185,12 +185,12 @@ export function submitData(
       merged[field] = checked[field];
   }
   const missing = missingRequiredField(merged, permissions);
-  if (missing) throw new AppError(400, 'flow.fieldRequired', { field: fieldTitle(form, missing) });
+  if (missing) throw new AppError(400, 'flow.fieldRequired', { field: fieldTitle(form?.form, missing) });
   if (!valid && issue) {
     // named as the browser names it under the field: by the top-level field's title
     const [field = ''] = issueField('', issue).split('.').filter(Boolean);
     throw new AppError(400, 'flow.fieldError', {
-      field: fieldTitle(form, field),
+      field: fieldTitle(form?.form, field),
       reason: issueReason(issue),
     });
   }

@@ -15,6 +15,7 @@ import {
   openAs,
   openFromList,
   PHONE,
+  signLeaderField,
   startLeaveByApi,
   type UserPage,
 } from './support/approval';
@@ -141,12 +142,7 @@ describe('electronic signatures in Chromium (issue 13)', () => {
     const hujun = users.find((u) => u.account === 'hujun')!;
     const { page } = hujun;
     await openFromList(hujun, server.url, 'myTask', subject);
-    const field = page.getByTestId('signature-field-leaderSign');
-    await field.getByRole('button', { name: /签章 领导签字/ }).click();
-    const dialog = page.getByRole('dialog', { name: '请输入签章密码' });
-    await dialog.getByLabel('签章密码', { exact: true }).fill(SIGN_PASSWORD);
-    await dialog.getByRole('button', { name: label('确定') }).click();
-    await field.getByRole('button', { name: /签章成功/ }).waitFor();
+    const field = await signLeaderField(page, SIGN_PASSWORD);
     await field.getByTestId('signature-image').locator('img').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await handle(hujun, server.url, '同意', { opinion: '同意，已签字' });

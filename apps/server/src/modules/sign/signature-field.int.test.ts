@@ -142,6 +142,14 @@ describe('the signature field (spec §3–§6)', () => {
     expect(await f.trail(instId)).toContainEqual(['部门领导审批', 'agree']);
   });
 
+  it('the demo leave request: its leader sends it back without signing (b is for completing)', async () => {
+    const instId = await f.start('gaofeng', 'leave_request', { days: 1, reason: '补充材料' });
+    // the form sends its writable fields, the empty signature field among them
+    const back = await f.handle('hujun', instId, 'backToStart', { data: { leaderSign: [] } });
+    expect(back.body.state, back.body.message).toBe(true);
+    expect(await f.todoOf('gaofeng', instId)).toHaveLength(1);
+  });
+
   it('refuses an entry for another user, an image not taken through the seal call, and start-time entries', async () => {
     const instId = await f.start('zhuting', 'sign_test', { amount: 5 });
     const before = await dataOf(instId);

@@ -145,9 +145,15 @@ export function visibleData(data: FormData, permissions: Permissions): FormData 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** The first required (b) field without a value, if any. */
-export const missingRequiredField = (data: FormData, permissions: Permissions) =>
-  Object.entries(permissions).find(([field, permission]) => permission === 'b' && isBlank(data[field]))?.[0];
+/** The first required (b) field without a value, if any; `skip` names fields checked elsewhere. */
+export const missingRequiredField = (
+  data: FormData,
+  permissions: Permissions,
+  skip: ReadonlyMap<string, unknown> = new Map(),
+) =>
+  Object.entries(permissions).find(
+    ([field, permission]) => permission === 'b' && !skip.has(field) && isBlank(data[field]),
+  )?.[0];
 
 /** A field as the form shows it, by its title (as the browser's messages name it), else by its key. */
 export function fieldTitle(form: Pick<FlowForm, 'schema'> | null | undefined, field: string): string {
@@ -184,7 +190,8 @@ export function submitData(
     if (isWritable(permission) && merged[field] === undefined && checked[field] !== undefined)
       merged[field] = checked[field];
   }
-  const missing = missingRequiredField(merged, permissions);
+  // a required signature field is the signer's duty when completing (takeSignatures), not when sending back
+  const missing = missingRequiredField(merged, permissions, signatureFieldsOf(form?.form ?? null));
   if (missing) throw new AppError(400, 'flow.fieldRequired', { field: fieldTitle(form?.form, missing) });
   if (!valid && issue) {
     // named as the browser names it under the field: by the top-level field's title

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { api } from './support/api';
 import {
   apiToken,
   artifacts,
@@ -9,6 +10,8 @@ import {
   listSubjects,
   openFromList,
   pickUser,
+  signLeaderField,
+  signLeaveTaskByApi,
   startLeaveByApi,
 } from './support/approval';
 
@@ -37,6 +40,7 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     const row = hujun.page.locator('.ant-table-row').filter({ hasText: subject });
     await row.getByText('李娜').waitFor();
 
+    await signLeaveTaskByApi(base, 'lina', subject);
     const lina = await as('lina');
     await openFromList(lina, base, 'myTask', subject);
     await lina.page.locator('#eip-approval-history').getByText('我出差，请李娜代为审批').waitFor();
@@ -49,6 +53,7 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     const base = server.url;
     const subject = '朱婷的病假（附件）';
     await startLeaveByApi(base, await apiToken(base, 'zhuting'), subject, 1);
+    await signLeaveTaskByApi(base, 'hujun', subject);
 
     const hujun = await as('hujun');
     await openFromList(hujun, base, 'myTask', subject);
@@ -84,42 +89,44 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     await hujun.page.goto(`${base}/eipFront/personal/agent`);
     await hujun.page.getByRole('button', { name: '新增代理' }).click();
     const dialog = hujun.page.getByRole('dialog', { name: '新增代理' });
-    await pickUser(hujun.page, dialog, '代理人', '高峰');
+    await pickUser(hujun.page, dialog, '代理人', '林雪');
     await dialog.getByText('指定流程').click();
     await dialog.getByLabel('流程', { exact: true }).click();
     await hujun.page.locator('.ant-select-item-option:visible').filter({ hasText: '请假申请' }).click();
     await dialog.locator('.ant-modal-title').click();
     await dialog.getByRole('button', { name: label('保存') }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const row = hujun.page.locator('.ant-table-row:visible').filter({ hasText: '高峰' });
+    const row = hujun.page.locator('.ant-table-row:visible').filter({ hasText: '林雪' });
     await row.getByText('请假申请').waitFor();
     await row.getByText('已启用').waitFor();
 
     // the leader's next task reaches the agent, who handles it for him
     const subject = '朱婷的年假（代理审批）';
     await startLeaveByApi(base, await apiToken(base, 'zhuting'), subject, 1);
-    const gaofeng = await user('gaofeng');
-    await openFromList(gaofeng, base, 'myTask', subject);
-    await gaofeng.page.getByText('代理胡军审批').waitFor();
-    await handle(gaofeng, base, '同意', { opinion: '代胡军同意' });
+    // the agent signs 领导签字 with her own signature (a leader herself, she has one)
+    await signLeaveTaskByApi(base, 'linxue', subject);
+    const linxue = await user('linxue');
+    await openFromList(linxue, base, 'myTask', subject);
+    await linxue.page.getByText('代理胡军审批').waitFor();
+    await handle(linxue, base, '同意', { opinion: '代胡军同意' });
     const zhuting = await user('zhuting');
     await openFromList(zhuting, base, 'myRequest', subject);
-    await zhuting.page.locator('#eip-approval-history').getByText('高峰（代胡军）').waitFor();
+    await zhuting.page.locator('#eip-approval-history').getByText('林雪（代胡军）').waitFor();
 
     // the period and flows come back as saved, and deleting asks first
-    await row.getByRole('button', { name: '编辑 高峰' }).click();
+    await row.getByRole('button', { name: '编辑 林雪' }).click();
     const edit = hujun.page.getByRole('dialog', { name: '编辑代理' });
     await edit.getByText('请假申请').waitFor();
     await edit.getByRole('button', { name: label('取消') }).click();
-    await row.getByRole('button', { name: '删除 高峰' }).click();
+    await row.getByRole('button', { name: '删除 林雪' }).click();
     await hujun.page
       .getByRole('dialog')
-      .filter({ hasText: '确定删除「高峰」吗' })
+      .filter({ hasText: '确定删除「林雪」吗' })
       .getByRole('button', { name: label('确定') })
       .click();
     // the list reloads after the delete: on a busy machine that takes longer than expect.poll's 5 s default
     await expect
-      .poll(() => hujun.page.locator('.ant-table-row:visible').filter({ hasText: '高峰' }).count(), {
+      .poll(() => hujun.page.locator('.ant-table-row:visible').filter({ hasText: '林雪' }).count(), {
         timeout: 30_000,
       })
       .toBe(0);
@@ -141,6 +148,8 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     const toolbar = wangfang.page.getByRole('toolbar');
     await toolbar.getByRole('button', { name: label('同意') }).waitFor();
     expect(await toolbar.getByRole('button', { name: label('转办') }).count()).toBe(0);
+    // 领导签字 is required: she signs it with her own signature (she has no 保存 to keep a draft)
+    await signLeaderField(wangfang.page);
     await handle(wangfang, base, '同意', { opinion: '张总已口头同意' });
 
     const zhangwei = await user('zhangwei');
@@ -184,10 +193,19 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     const { server } = await harness();
     const base = server.url;
     const token = await apiToken(base, 'zhuting');
-    const subjects = Array.from({ length: 10 }, (_, i) => `批量调休申请 ${String(i + 1).padStart(2, '0')}`);
-    for (const subject of subjects) await startLeaveByApi(base, token, subject, 1);
-    const held = '批量调休申请 11（挂起）';
-    const heldId = await startLeaveByApi(base, token, held, 1);
+    // expense claims over 5000 yuan: a leave request's leader must sign 领导签字 first, which no batch does
+    const claim = async (subject: string) => {
+      const started = await api<{ instId: string }>(base, 'POST', '/bpm-runtime/instance/v1/start', {
+        token,
+        body: { flowKey: 'expense_claim', subject, data: { amount: 6000, reason: subject } },
+      });
+      expect(started.envelope.state, started.envelope.message).toBe(true);
+      return started.envelope.value.instId;
+    };
+    const subjects = Array.from({ length: 10 }, (_, i) => `批量报销申请 ${String(i + 1).padStart(2, '0')}`);
+    for (const subject of subjects) await claim(subject);
+    const held = '批量报销申请 11（挂起）';
+    const heldId = await claim(held);
     const zhuting = await user('zhuting');
     await openFromList(zhuting, base, 'myRequest', held);
     await zhuting.page
@@ -203,7 +221,7 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
 
     const hujun = await user('hujun');
     await hujun.page.goto(`${base}/eipFront/matter/myTask`);
-    await hujun.page.getByRole('textbox', { name: /^标题/ }).fill('批量调休申请');
+    await hujun.page.getByRole('textbox', { name: /^标题/ }).fill('批量报销申请');
     await hujun.page.getByRole('button', { name: label('查询') }).click();
     await hujun.page.locator('.ant-pagination-options .ant-select').click();
     await hujun.page.locator('.ant-select-item-option').filter({ hasText: '20' }).click();
@@ -214,7 +232,7 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     await dialog.getByText('可批量同意 10 项').waitFor();
     await dialog.getByText(held).waitFor();
     await hujun.page.screenshot({ path: `${artifacts}approval-batch.png`, animations: 'disabled' });
-    await dialog.getByRole('textbox').fill('同意调休');
+    await dialog.getByRole('textbox').fill('同意报销');
     await dialog.getByRole('button', { name: '同意 10 项' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => hujun.page.locator('.ant-table-row a').allTextContents()).toEqual([held]);

@@ -13,6 +13,7 @@ import {
   listSubjects,
   openFromList,
   PHONE,
+  signLeaveTaskByApi,
   startFlow,
   type UserPage,
 } from './support/approval';
@@ -59,6 +60,8 @@ describe('approval centre in Chromium (issue 5), several users in browser contex
     const subject = '朱婷的年假申请（5天）';
     const zhuting = await as('zhuting');
     await startFlow(zhuting, base, LEAVE, subject, { days: 5, reason: '年假出游' });
+    // 领导签字 is required at the leader node: signed through the API (signature.e2e.test.ts signs in the form)
+    await signLeaveTaskByApi(base, 'hujun', subject);
 
     // the leader (胡军) finds it in the todo list, opens it with the keyboard and agrees
     const hujun = await as('hujun');
@@ -145,6 +148,7 @@ describe('approval centre in Chromium (issue 5), several users in browser contex
     const subject = '朱婷的调休申请（4天）';
     const zhuting = await user('zhuting');
     await startFlow(zhuting, base, LEAVE, subject, { days: 4, reason: '调休' });
+    await signLeaveTaskByApi(base, 'hujun', subject);
     const hujun = await user('hujun');
     await openFromList(hujun, base, 'myTask', subject);
     await handle(hujun, base, '同意', { opinion: '同意调休' });
@@ -328,6 +332,7 @@ describe('approval centre in Chromium (issue 5), several users in browser contex
     await zhuting.page.waitForURL(`${base}/eipFront/matter/myTask`);
 
     // the leader has it again, with the whole history
+    await signLeaveTaskByApi(base, 'hujun', subject);
     await openFromList(hujun, base, 'myTask', subject);
     const history = hujun.page.locator('#eip-approval-history');
     await history.getByText('驳回到发起人').first().waitFor();
@@ -363,6 +368,7 @@ describe('approval centre in Chromium (issue 5), several users in browser contex
     await zhuting.page.screenshot({ path: `${artifacts}approval-phone-chart.png`, animations: 'disabled' });
     await zhuting.page.keyboard.press('Escape');
 
+    await signLeaveTaskByApi(base, 'hujun', subject);
     const hujun = await as('hujun', PHONE);
     await openFromList(hujun, base, 'myTask', subject);
     expect(await hujun.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

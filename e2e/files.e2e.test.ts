@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chinesePdf, docx, pdf } from '../apps/server/test/docx';
-import { api } from './support/api';
+import { api, leaderSignedByApi } from './support/api';
 import { seriousViolations } from './support/app';
 import {
   apiToken,
@@ -139,6 +139,7 @@ describe('file preview', () => {
         actionName: 'agree',
         opinion: '见附件',
         files: [{ name: file.fileName, response: file }],
+        data: await leaderSignedByApi(base, hujun),
       },
     });
     expect(done.envelope.state, done.envelope.message).toBe(true);

@@ -7,6 +7,7 @@ import {
   label,
   openFromList,
   setupUsers,
+  signLeaveTaskByApi,
   startLeaveByApi,
 } from './support/approval';
 
@@ -20,6 +21,7 @@ it('打印: the initiator prints her approved request to PDF and sees the print 
   const base = server.url;
   const subject = '朱婷的事假（打印）';
   await startLeaveByApi(base, await apiToken(base, 'zhuting'), subject, 1);
+  await signLeaveTaskByApi(base, 'hujun', subject);
   const hujun = await as('hujun');
   await openFromList(hujun, base, 'myTask', subject);
   await handle(hujun, base, '同意', { opinion: '同意，打印测试' });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counts, openStream, type OpenStream } from '../apps/server/test/sse.js';
-import { api, apiSignIn } from './support/api';
+import { api, apiSignIn, leaderSignedByApi } from './support/api';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -122,7 +122,12 @@ describe.runIf(adminUrl)('several server processes on one PostgreSQL (issue 16)'
     expect(task, 'linxue has the task').toBeDefined();
     const done = await api(server.url, 'POST', '/bpm-runtime/task/v1/complete', {
       token,
-      body: { taskId: task!.taskId, actionName: 'agree', opinion: '同意' },
+      body: {
+        taskId: task!.taskId,
+        actionName: 'agree',
+        opinion: '同意',
+        data: await leaderSignedByApi(server.url, token),
+      },
     });
     expect(done.envelope.state, done.envelope.message).toBe(true);
   };

@@ -43,3 +43,31 @@ export async function apiSignIn(baseUrl: string, account: string, password = dem
   if (!login.envelope.state) throw new Error(`sign-in of ${account} failed: ${login.envelope.message}`);
   return login.envelope.value.token;
 }
+
+/** The signing password of the demo leaders and secretaries (apps/server/src/seed/signatures.ts). */
+export const signPassword = 'Sign@2026';
+
+/**
+ * The caller's signature for the leave request's 领导签字 (required at its leader node), taken as the
+ * signature button takes it: the seal call getElectronicSeal with the signing password. Answers the form
+ * data that places it; the server stamps the entry's time and proof.
+ */
+export async function leaderSignedByApi(baseUrl: string, token: string) {
+  const publicKey = await api<string>(baseUrl, 'GET', '/auth/base/tools/v1/getPublicKey');
+  const password = encodeURIComponent(encryptPassword(publicKey.envelope.value, signPassword));
+  const seal = await api<{ fileId: string; name: string }>(
+    baseUrl,
+    'GET',
+    `/uc/uc/electronicSeal/v1/getElectronicSeal?password=${password}`,
+    { token },
+  );
+  if (!seal.envelope.state) throw new Error(`the seal call failed: ${seal.envelope.message}`);
+  const me = await api<{ user: { id: string } }>(baseUrl, 'POST', '/uc/user/getDetailByAccountOrId', {
+    token,
+    body: {},
+  });
+  const { fileId, name } = seal.envelope.value;
+  return {
+    leaderSign: [{ index: 0, userId: me.envelope.value.user.id, name, signature: fileId, createTime: '' }],
+  };
+}

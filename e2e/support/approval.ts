@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { api, encryptPassword } from './api';
+import { api, encryptPassword, leaderSignedByApi, signPassword } from './api';
 import { dropdownPickUntil, quietFor, signIn } from './app';
 import { collectPageErrors, launchMultiUserBrowser } from './browser';
 import { setupHarness } from './harness';
@@ -145,6 +145,39 @@ export async function startLeaveByApi(baseUrl: string, token: string, subject: s
   });
   if (!started.envelope.state) throw new Error(`cannot start ${subject}: ${started.envelope.message}`);
   return started.envelope.value.instId;
+}
+
+/**
+ * For browser journeys that are not about signatures: the handler of a leave request's leader task (found by
+ * subject) signs 领导签字 through the API and keeps it in the task's draft, as 签章 and 保存 on the form would.
+ * The form then shows the signature and 同意 sends it. (A secretary has no 保存: she signs on the form.)
+ */
+export async function signLeaveTaskByApi(baseUrl: string, account: string, subject: string) {
+  const token = await apiToken(baseUrl, account);
+  const todo = await api<{ rows: { taskId: string; subject: string }[] }>(
+    baseUrl,
+    'POST',
+    '/bpm-runtime/task/v1/getTodoList',
+    { token, body: { pageBean: { pageSize: 1000 } } },
+  );
+  const task = todo.envelope.value.rows.find((row) => row.subject === subject);
+  if (!task) throw new Error(`${account} has no task ${subject}`);
+  const saved = await api(baseUrl, 'POST', '/bpm-runtime/task/v1/saveDraft', {
+    token,
+    body: { taskId: task.taskId, data: await leaderSignedByApi(baseUrl, token) },
+  });
+  if (!saved.envelope.state) throw new Error(`cannot sign ${subject}: ${saved.envelope.message}`);
+}
+
+/** Signs the open form's 领导签字 as its 签章 button does: the signing password, then the image in the field. */
+export async function signLeaderField(page: Page, password = signPassword) {
+  const field = page.getByTestId('signature-field-leaderSign');
+  await field.getByRole('button', { name: /签章 领导签字/ }).click();
+  const dialog = page.getByRole('dialog', { name: '请输入签章密码' });
+  await dialog.getByLabel('签章密码', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: label('确定') }).click();
+  await field.getByRole('button', { name: /签章成功/ }).waitFor();
+  return field;
 }
 
 /** The artifacts folder screenshots go to (not committed). */

@@ -38,7 +38,7 @@ import { shortUrlHandlers } from './modules/portal/short-url.routes.js';
 import { sysPropertyHandlers } from './modules/portal/sys-property.routes.js';
 import { createPushHub } from './modules/push/push.hub.js';
 import { pushHandlers } from './modules/push/push.routes.js';
-import { installProofKeys, proofKeys } from './modules/sign/proof.js';
+import { installProofKeys } from './modules/sign/proof.js';
 import { readSealFiles } from './modules/sign/seal.service.js';
 import { SEAL_FILES } from './modules/sign/sign.repository.js';
 import { signHandlers } from './modules/sign/sign.routes.js';
@@ -89,9 +89,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await registerCompression(app);
 
   const master = loadMasterSecret(config.secretKey, config.dataDir);
-  installProofKeys(
-    proofKeys(deriveKey(master, 'signature-proof'), deriveKey(master, 'signature-proof-sm2'), config.gmMode),
-  );
+  installProofKeys(master, config.gmMode);
   const services: Services = {
     config,
     db: database.db,

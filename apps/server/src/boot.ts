@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { configuredFileStore } from './files/store.js';
+import { installProofKeys } from './modules/sign/proof.js';
+import { loadMasterSecret } from './security/secret.js';
 import { seedHome } from './seed/home.js';
 import { fillMissingPinyin } from './modules/uc/user.repository.js';
 import { isEmpty, seedDemo, usesDefaultDemoPassword } from './seed/seed.js';
@@ -31,6 +33,8 @@ export async function prepareDatabase(config: Config): Promise<{ database: Datab
     await fillMissingPinyin(database.db);
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
+      // the demo's leave requests are signed at their leader node: the proofs need the server's key
+      installProofKeys(loadMasterSecret(config.secretKey, config.dataDir), config.gmMode);
       await seedDemo(
         database.db,
         config.demoPassword,

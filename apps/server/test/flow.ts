@@ -1,6 +1,7 @@
 import type { RouteBody } from '@eip/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from './app.js';
+import { leaderSigned as leaderSignedBy } from './sign.js';
 
 /**
  * Workflow steps for integration tests, as the demo users: sign in once per account, start, find a task
@@ -64,6 +65,8 @@ export function flowSteps(t: TestApp) {
     const { body } = await handle(...args);
     expect(body.state, body.message).toBe(true);
   };
+  /** The account's signature for the leave request's 领导签字, as form data (required at its leader node). */
+  const leaderSigned = async (account: string) => leaderSignedBy(t, await as(account));
   const instance = async (instId: string, account = 'admin') =>
     (await t.call('getInstanceByInstId', { token: await as(account), query: { instId } })).body.value;
   const opinions = async (instId: string, account = 'admin') =>
@@ -76,5 +79,18 @@ export function flowSteps(t: TestApp) {
     expect(result.body.state, result.body.message).toBe(true);
     return result.body.value;
   };
-  return { as, userId, start, todoOf, taskOf, handle, handleOk, instance, opinions, trail, deploy };
+  return {
+    as,
+    userId,
+    start,
+    todoOf,
+    taskOf,
+    handle,
+    handleOk,
+    leaderSigned,
+    instance,
+    opinions,
+    trail,
+    deploy,
+  };
 }

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { DEFAULT_DEMO_PASSWORD } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrationsDir } from '../src/boot.js';
+import { installProofKeys } from '../src/modules/sign/proof.js';
 import { seedDemo } from '../src/seed/seed.js';
 
 declare module 'vitest' {
@@ -24,6 +25,8 @@ declare module 'vitest' {
  * run are dropped at the end: the server on the machine is shared and is left as it was found.
  */
 export default async function setup(project: TestProject) {
+  // the seed signs its leave requests at the leader node (each test app has a key of its own)
+  installProofKeys(Buffer.from('the test template seed'), false);
   const engine = project.config.provide.engine;
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   if (engine === 'pglite') {

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, PLATFORM_TENANT_ID } from '@eip/contracts/codes';
 import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
 import { runDueJobs } from '../jobs/runner.js';
 import { deployDefinition } from '../modules/bpm/definitions.js';
 import { delegateTask } from '../modules/bpm/engine/ask.js';
@@ -8,7 +9,9 @@ import { circulate } from '../modules/bpm/engine/control.js';
 import { saveStartDraft, startInstance } from '../modules/bpm/engine/start.js';
 import { bpmJobHandlers } from '../modules/bpm/jobs.js';
 import { todoList } from '../modules/bpm/lists.repository.js';
-import { findUserByAccount } from '../modules/uc/user.repository.js';
+import type { FormData } from '../modules/bpm/engine/forms.js';
+import { findProfile, insertGrant } from '../modules/sign/sign.repository.js';
+import { findUserByAccount, findUserById } from '../modules/uc/user.repository.js';
 import type { AuthContext } from '../security/tokens.js';
 import { DEMO_FLOWS, readDemoFlow } from './flows.js';
 
@@ -35,9 +38,32 @@ async function taskOf(db: Db, account: string, instId: string) {
   return { auth, taskId: task.taskId };
 }
 
-async function agree(db: Db, account: string, instId: string, opinion: string) {
+async function agree(db: Db, account: string, instId: string, opinion: string, data?: FormData) {
   const { auth, taskId } = await taskOf(db, account, instId);
-  await completeTask(db, auth, { taskId, actionName: 'agree', opinion });
+  await completeTask(db, auth, { taskId, actionName: 'agree', opinion, data });
+}
+
+/**
+ * The leader's signature for the leave request's 领导签字 field, required at 部门领导审批: the seed hands
+ * out the leader's seeded signature as getElectronicSeal does after the signing password (a grant the
+ * entry then uses up).
+ */
+async function leaderSigned(db: Db, account: string): Promise<FormData> {
+  const auth = await actAs(db, account);
+  const profile = await findProfile(db, auth.tenantId, auth.userId);
+  const user = await findUserById(db, auth.tenantId, auth.userId);
+  if (!profile?.signatureFileId || !user) throw new Error(`demo user ${account} has no signature`);
+  const signature = profile.signatureFileId;
+  await insertGrant(db, {
+    tenantId: auth.tenantId,
+    id: newId(),
+    userId: auth.userId,
+    sealId: null,
+    fileId: signature,
+    passwordChecked: true,
+  });
+  const entry = { index: 0, userId: auth.userId, name: user.fullname, signature, createTime: '' };
+  return { leaderSign: [entry] };
 }
 
 const start = async (db: Db, account: string, flowKey: string, data: Record<string, unknown>) =>
@@ -60,13 +86,13 @@ export async function seedDemoInstances(db: Db) {
     days: 5,
     reason: '年假出游',
   });
-  await agree(db, 'hujun', longLeave, '同意，注意交接工作');
+  await agree(db, 'hujun', longLeave, '同意，注意交接工作', await leaderSigned(db, 'hujun'));
   const shortLeave = await start(db, 'luobin', 'leave_request', {
     leaveType: '病假',
     days: 1,
     reason: '身体不适',
   });
-  await agree(db, 'mali', shortLeave, '同意');
+  await agree(db, 'mali', shortLeave, '同意', await leaderSigned(db, 'mali'));
   await circulate(db, await actAs(db, 'mali'), {
     instId: shortLeave,
     userIds: [(await actAs(db, 'zhuting')).userId],

@@ -23,6 +23,7 @@ import { seedMisc } from './misc.js';
 import { seedData } from './data.js';
 import { seedQueries } from './query.js';
 import { seedPersonalSettings } from './personal-settings.js';
+import { seedSignatures } from './signatures.js';
 
 /** Marks a database whose demo users still have the published default password. */
 export const DEMO_DEFAULT_PASSWORD_SETTING = 'demo.defaultPassword';
@@ -53,6 +54,7 @@ export async function seedDemo(
       await tx.insert(t.systemSettings).values({ name: DEMO_DEFAULT_PASSWORD_SETTING, value: 'true' });
     }
   });
+  await seedSignatures(db, files);
   await seedDemoInstances(db);
   await seedPersonalSettings(db);
   await seedContent(db, files);

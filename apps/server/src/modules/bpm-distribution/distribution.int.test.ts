@@ -178,7 +178,7 @@ describe('distribution (分发)', () => {
   });
 
   it('once approved, its initiator distributes it too', async () => {
-    await f.handleOk('hujun', instId, 'agree');
+    await f.handleOk('hujun', instId, 'agree', { data: await f.leaderSigned('hujun') });
     expect((await f.instance(instId)).status).toBe('end');
     const sent = await dishOut('zhuting', { instId, userIds: [await f.userId('heyu')] });
     expect(sent.body.state, sent.body.message).toBe(true);

@@ -1,46 +1,16 @@
 import PizZip from 'pizzip';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.js';
 import { acmeTenantId, expectRefused, rowCount } from '../../../test/fixtures.js';
 import { flowSteps } from '../../../test/flow.js';
 import { createOfficeTestApp } from '../../../test/office.js';
-import { uploadFile } from '../../../test/upload.js';
+import { giveSignature } from '../../../test/sign.js';
 import { flowPrintRecords } from '../../db/schema.js';
-
-/** The signing password of the accounts whose handwritten signatures are printed (PDFs through the real LibreOffice). */
-const SIGN_PASSWORD = 'print-sign-1';
 
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
 let acme: string;
 let instId: string;
-
-/** Gives the account a handwritten signature and a signing password; answers the entry its seal call adds. */
-async function sealOf(account: string) {
-  const token = await f.as(account);
-  const ink = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#ffffff' } })
-    .composite([
-      { input: { create: { width: 80, height: 12, channels: 3, background: '#000' } }, left: 20, top: 14 },
-    ])
-    .png()
-    .toBuffer();
-  const upload = await uploadFile(t, token, 'sign.png', ink, 'image/png', 'signature');
-  await t.call('saveMySignature', { token, body: { fileId: upload.body.value.fileId } });
-  await t.call('setSignPassword', { token, body: { newPassword: await t.encrypt(SIGN_PASSWORD) } });
-  const { body } = await t.call('getElectronicSeal', {
-    token,
-    query: { password: await t.encrypt(SIGN_PASSWORD) },
-  });
-  expect(body.state, body.message).toBe(true);
-  return {
-    index: 0,
-    userId: await f.userId(account),
-    name: body.value.name,
-    signature: body.value.fileId,
-    createTime: 'now',
-  };
-}
 
 beforeAll(async () => {
   t = await createOfficeTestApp();
@@ -48,9 +18,11 @@ beforeAll(async () => {
   acme = await acmeTenantId(t);
   // a completed demo leave request: the leader agrees with his handwritten signature, and it ends
   instId = await f.start('zhuting', 'leave_request', { days: 2, reason: '回老家 <探亲> & 办事' });
+  // the printout shows his image: one drawn for the test (the seeded one has no bytes in a test's file store)
+  await giveSignature(t, await f.as('hujun'));
   await f.handleOk('hujun', instId, 'agree', {
     opinion: '同意，注意工作交接',
-    data: { leaderSign: [await sealOf('hujun')] },
+    data: await f.leaderSigned('hujun'),
   });
   expect((await f.instance(instId)).status).toBe('end');
 }, 120_000);

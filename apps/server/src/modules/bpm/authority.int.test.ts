@@ -27,7 +27,7 @@ beforeAll(async () => {
   f = flowSteps(t);
   const instId = await f.start('guoming', 'leave_request', { days: 5, reason: '权限' });
   const doneTaskId = await f.taskOf('linxue', instId);
-  await f.handleOk('linxue', instId, 'agree');
+  await f.handleOk('linxue', instId, 'agree', { data: await f.leaderSigned('linxue') });
   const taskId = await f.taskOf('chenjing', instId);
   await t.call('transToMore', {
     token: await f.as('guoming'),

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { flowSteps } from '../../../test/flow.js';
+import { leaderSigned } from '../../../test/sign.js';
 import { flowTasks, flowTokens } from '../../db/schema.js';
 
 let t: TestApp;
@@ -35,6 +36,8 @@ const handle = async (
     body: { taskId: task!.taskId, actionName, opinion: `${account} ${actionName}`, ...extra },
   });
 };
+/** The leader's signature, required at the leave request's leader node, as a completion's extra. */
+const signedBy = async (account: string) => ({ data: await leaderSigned(t, await as(account)) });
 const instance = async (instId: string, account = 'admin') =>
   (await t.call('getInstanceByInstId', { token: await as(account), query: { instId } })).body.value;
 const opinions = async (instId: string) =>
@@ -57,7 +60,7 @@ describe('leave request: leader, then an HR countersign by ratio for more than 3
     expect(await purchase('en-US')).toBe('郭明’s 采购申请');
     const leaderTasks = await todoOf('linxue', instId);
     expect(leaderTasks.map((task) => task.name)).toEqual(['部门领导审批']);
-    expect((await handle('linxue', instId, 'agree')).body.state).toBe(true);
+    expect((await handle('linxue', instId, 'agree', await signedBy('linxue'))).body.state).toBe(true);
     expect((await instance(instId)).status).toBe('end');
     const done = (await t.call('getDoneInstList', { token: await as('linxue'), body: {} })).body.value.rows;
     expect(done.map((d) => d.id)).toContain(instId);
@@ -67,7 +70,7 @@ describe('leave request: leader, then an HR countersign by ratio for more than 3
 
   it('a long leave goes to all HR staff; 2 of 3 agreeing (≥ 60 %) passes and cancels the third vote', async () => {
     const instId = await start('guoming', 'leave_request', { days: 5, reason: '年假' });
-    await handle('linxue', instId, 'agree');
+    await handle('linxue', instId, 'agree', await signedBy('linxue'));
     for (const hr of ['liuyang', 'chenjing', 'yangli']) expect(await todoOf(hr, instId)).toHaveLength(1);
     await handle('chenjing', instId, 'agree');
     expect((await instance(instId)).status).toBe('running');
@@ -91,7 +94,7 @@ describe('leave request: leader, then an HR countersign by ratio for more than 3
 
   it('a countersign that can no longer reach its ratio fails and goes back to the initiator', async () => {
     const instId = await start('guoming', 'leave_request', { days: 4, reason: '探亲' });
-    await handle('linxue', instId, 'agree');
+    await handle('linxue', instId, 'agree', await signedBy('linxue'));
     await handle('liuyang', instId, 'oppose');
     expect((await instance(instId)).status).toBe('running');
     await handle('chenjing', instId, 'oppose');
@@ -126,7 +129,7 @@ describe('reject and resubmit', () => {
 
   it('back to the initiator with direct return: the resubmission goes straight back to the node that sent it', async () => {
     const instId = await start('guoming', 'leave_request', { days: 6, reason: '婚假' });
-    await handle('linxue', instId, 'agree');
+    await handle('linxue', instId, 'agree', await signedBy('linxue'));
     await handle('chenjing', instId, 'backToStart', { backHandMode: 'direct' });
     expect(await todoOf('liuyang', instId)).toHaveLength(0);
     await handle('guoming', instId, 'agree');
@@ -137,7 +140,7 @@ describe('reject and resubmit', () => {
 
   it('reject to the previous node gives the task back to the person who handled it', async () => {
     const instId = await start('guoming', 'leave_request', { days: 8, reason: '产检陪护' });
-    await handle('linxue', instId, 'agree');
+    await handle('linxue', instId, 'agree', await signedBy('linxue'));
     const [hrTask] = await todoOf('yangli', instId);
     const choices = (
       await t.call('taskToReject', { token: await as('yangli'), query: { taskId: hrTask!.taskId } })
@@ -161,9 +164,13 @@ describe('authority and concurrency', () => {
       const instId = await start('guoming', 'leave_request', { days: 9, reason: `并发测试 ${clients}` });
       const [task] = await todoOf('linxue', instId);
       const token = await as('linxue');
+      const signed = await leaderSigned(t, token);
       const answers = await Promise.all(
         Array.from({ length: clients }, () =>
-          t.call('completeTask', { token, body: { taskId: task!.taskId, actionName: 'agree' } }),
+          t.call('completeTask', {
+            token,
+            body: { taskId: task!.taskId, actionName: 'agree', data: signed },
+          }),
         ),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -224,7 +231,11 @@ describe('authority and concurrency', () => {
     const token = await as('linxue');
     const readOnly = await t.call('completeTask', {
       token,
-      body: { taskId: task!.taskId, actionName: 'agree', data: { days: 1 } },
+      body: {
+        taskId: task!.taskId,
+        actionName: 'agree',
+        data: { days: 1, ...(await leaderSigned(t, token)) },
+      },
     });
     expect(readOnly.status).toBe(400);
     expect(readOnly.body.message).toBe('字段 请假天数 在当前节点只读，不能修改');
@@ -240,7 +251,7 @@ describe('authority and concurrency', () => {
 describe('flow chart, buttons, messages, expense routing', () => {
   it('the flow image has the diagram layout, the node colours by status and the XML', async () => {
     const instId = await start('guoming', 'leave_request', { days: 5, reason: '流程图' });
-    await handle('linxue', instId, 'agree');
+    await handle('linxue', instId, 'agree', await signedBy('linxue'));
     const image = (await t.call('instanceFlowImage', { token: await as('guoming'), query: { instId } })).body
       .value;
     expect(image.instanceId).toBe(instId);
@@ -351,7 +362,7 @@ describe('withdraw and take back while the next step is untouched', () => {
 
   it('a request someone has acted on can no longer be withdrawn', async () => {
     const instId = await start('guoming', 'leave_request', { days: 5, reason: '已审批' });
-    await handle('linxue', instId, 'agree');
+    await handle('linxue', instId, 'agree', await signedBy('linxue'));
     const refused = await t.call('revokeInstance', { token: await as('guoming'), body: { instId } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('流程已被处理，不能撤回');
@@ -361,7 +372,7 @@ describe('withdraw and take back while the next step is untouched', () => {
   it('the leader takes back an approval while HR has not voted, and not after', async () => {
     const instId = await start('guoming', 'leave_request', { days: 5, reason: '取回测试' });
     const [task] = await todoOf('linxue', instId);
-    await handle('linxue', instId, 'agree');
+    await handle('linxue', instId, 'agree', await signedBy('linxue'));
     const notMine = await t.call('retrieveBpmTask', {
       token: await as('chenjing'),
       query: { taskId: task!.taskId },

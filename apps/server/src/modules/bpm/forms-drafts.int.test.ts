@@ -29,7 +29,7 @@ describe('forms, drafts and batches', () => {
     expect('hrNote' in leaderView.data).toBe(false);
     const sneaky = await f.handle('linxue', instId, 'agree', { data: { hrNote: '领导写的' } });
     expect(sneaky.status).toBe(400);
-    await f.handleOk('linxue', instId, 'agree');
+    await f.handleOk('linxue', instId, 'agree', { data: await f.leaderSigned('linxue') });
     const hrTask = await f.taskOf('chenjing', instId);
     expect(
       (await t.call('taskDetailBo', { token: await f.as('chenjing'), query: { taskId: hrTask } })).body.value
@@ -160,21 +160,29 @@ describe('forms, drafts and batches', () => {
   });
 
   it('batch approval filters out what cannot be approved unopened, and approves the rest', async () => {
-    const ids = [await leave(), await leave(), await leave()];
+    // large expense claims go on to the finance countersign: their manager may approve them unopened
+    const claim = () => f.start('guoming', 'expense_claim', { amount: 12000, reason: '批量' });
+    const ids = [await claim(), await claim(), await claim()];
     const tasks = await Promise.all(ids.map((id) => f.taskOf('linxue', id)));
     const other = await f.taskOf('hujun', await leave('zhuting'));
+    // the leave request's leader must sign 领导签字 first: its form is incomplete until then
+    const leaveId = await leave();
+    const unsigned = await f.taskOf('linxue', leaveId);
     const filtered = (
       await t.call('filterUnBatchable', {
         token: await f.as('linxue'),
-        query: { taskIds: [...tasks, other].join(',') },
+        query: { taskIds: [...tasks, other, unsigned].join(',') },
       })
     ).body.value;
     expect(filtered.batchable).toEqual(tasks);
-    expect(filtered.unbatchable).toEqual([{ taskId: other, reason: 'notFound', message: '不是您的待办' }]);
+    expect(filtered.unbatchable).toEqual([
+      { taskId: other, reason: 'notFound', message: '不是您的待办' },
+      { taskId: unsigned, reason: 'formIncomplete', message: '表单有必填项未填写' },
+    ]);
     const results = (
       await t.call('batchHandle', {
         token: await f.as('linxue'),
-        body: { taskIds: [...tasks, other], opinion: '同意' },
+        body: { taskIds: [...tasks, other, unsigned], opinion: '同意' },
       })
     ).body.value;
     expect(results.filter((r) => r.ok).map((r) => r.taskId)).toEqual(tasks);
@@ -183,6 +191,7 @@ describe('forms, drafts and batches', () => {
       ok: false,
       message: '不是您的待办',
     });
-    for (const id of ids) expect((await f.instance(id)).status).toBe('end');
+    for (const id of ids) expect((await f.trail(id)).at(-1)).toEqual(['直属领导审批', 'agree']);
+    expect(await f.taskOf('linxue', leaveId)).toBe(unsigned);
   });
 });

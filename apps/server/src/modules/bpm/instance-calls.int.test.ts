@@ -83,7 +83,7 @@ describe('getSponsorRevokeByInstId', () => {
         .value;
     expect(await ask('lina')).toBe(true);
     expect(await ask('zhangwei')).toBe(false);
-    await f.handleOk('zhangwei', instId, 'agree');
+    await f.handleOk('zhangwei', instId, 'agree', { data: await f.leaderSigned('zhangwei') });
     expect(await ask('lina')).toBe(false);
   });
 });
@@ -262,7 +262,7 @@ describe('doNextCopyto (抄送)', () => {
     const instId = await leave(5);
     const taskId = await f.taskOf('zhangwei', instId);
     const hanxu = await f.userId('hanxu');
-    await f.handleOk('zhangwei', instId, 'agree');
+    await f.handleOk('zhangwei', instId, 'agree', { data: await f.leaderSigned('zhangwei') });
     const sent = await t.call('doNextCopyto', {
       token: await f.as('zhangwei'),
       body: { taskId, userIds: [hanxu], opinion: '请知悉' },

@@ -60,7 +60,14 @@ describe('a leader’s secretary (spec §6)', () => {
     expect(notHers.status).toBe(404);
     const done = await t.call('completeTask', {
       token: secretary,
-      body: { taskId: row.taskId, actionName: 'agree', opinion: '已转领导同意', agentLeaderId: leaderId },
+      body: {
+        taskId: row.taskId,
+        actionName: 'agree',
+        opinion: '已转领导同意',
+        agentLeaderId: leaderId,
+        // the secretary signs 领导签字 with her own signature
+        data: await f.leaderSigned('wangfang'),
+      },
     });
     expect(done.body.state, done.body.message).toBe(true);
     const opinion = (await f.opinions(instId)).find((o) => o.opinion === '已转领导同意')!;
@@ -121,9 +128,9 @@ describe('lists, counts and cards', () => {
 
   it('done: by task (with what can be taken back) and by instance (status=1: finished only); my requests and counts', async () => {
     const running = await f.start('guoming', 'leave_request', { days: 5, reason: '已办' });
-    await f.handleOk('linxue', running, 'agree');
+    await f.handleOk('linxue', running, 'agree', { data: await f.leaderSigned('linxue') });
     const finished = await f.start('guoming', 'leave_request', { days: 1, reason: '已办完' });
-    await f.handleOk('linxue', finished, 'agree');
+    await f.handleOk('linxue', finished, 'agree', { data: await f.leaderSigned('linxue') });
     const token = await f.as('linxue');
     const tasks = (await t.call('getDoneList', { token, query: { isCheckRevoke: 'true' }, body: {} })).body
       .value.rows;
@@ -189,7 +196,7 @@ describe('issue 15: list answers carry only what their pages show', () => {
 
     const todo = (await t.call('getTodoList', { token: await f.as('linxue'), body: {} })).body.value.rows;
     expect(keys(todo.find((r) => r.procInstId === instId))).toEqual(fields(TodoRow));
-    await f.handleOk('linxue', instId, 'agree');
+    await f.handleOk('linxue', instId, 'agree', { data: await f.leaderSigned('linxue') });
     const requests = (await t.call('myRequest', { token: await f.as('heyu'), body: {} })).body.value.rows;
     // handleTime is the done list's own
     expect(keys(requests.find((r) => r.id === instId))).toEqual(fields(InstanceListRow, ['handleTime']));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { oneTaskBpmn, testBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
+import { giveSignature } from '../../../test/sign.js';
 import { scheduledJobs } from '../../db/schema.js';
 
 /** Spec §4 "Task operations", each through its spec §7 call, against the real engine and database. */
@@ -94,7 +95,9 @@ describe('handing over and asking others', () => {
     expect(
       (await t.call('getDelegateCount', { token: await f.as('linxue'), body: {} })).body.value,
     ).toBeGreaterThan(0);
-    await f.handleOk('heyu', instId, 'agree');
+    // the task handed over carries the leader node's duty to sign 领导签字
+    await giveSignature(t, await f.as('heyu'));
+    await f.handleOk('heyu', instId, 'agree', { data: await f.leaderSigned('heyu') });
     expect((await f.instance(instId)).status).toBe('end');
     expect(await f.trail(instId)).toEqual([
       ['提交申请', 'submit'],
@@ -199,7 +202,7 @@ describe('handing over and asking others', () => {
       body: { taskId: heyuTask, opinion: '已安排好交接' },
     });
     expect(answer.body.state, answer.body.message).toBe(true);
-    await f.handleOk('linxue', instId, 'agree');
+    await f.handleOk('linxue', instId, 'agree', { data: await f.leaderSigned('linxue') });
     expect(await f.todoOf('luobin', instId)).toHaveLength(0);
     expect((await f.trail(instId)).map(([, s]) => s)).toEqual(['submit', 'commu', 'commuFeedback', 'agree']);
   });
@@ -255,7 +258,7 @@ describe('handing over and asking others', () => {
       token: await f.as('guoming'),
       body: { taskId: guomingTask, opinion: '确认' },
     });
-    await f.handleOk('linxue', instId, 'agree');
+    await f.handleOk('linxue', instId, 'agree', { data: await f.leaderSigned('linxue') });
     expect((await f.instance(instId)).status).toBe('end');
     expect((await f.trail(instId)).map(([, s]) => s)).toEqual([
       'submit',
@@ -417,7 +420,7 @@ describe('steering a whole instance: suspend, urge, circulate', () => {
       409,
     );
     await t.call('cancelHangUpInstance', { token: await f.as('guoming'), query: { instId } });
-    await f.handleOk('linxue', instId, 'agree');
+    await f.handleOk('linxue', instId, 'agree', { data: await f.leaderSigned('linxue') });
     expect((await f.trail(instId)).map(([, s]) => s)).toEqual(['submit', 'suspend', 'restore', 'agree']);
   });
 

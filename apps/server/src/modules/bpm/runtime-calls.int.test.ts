@@ -59,7 +59,7 @@ describe('the node a task stands at (taskNode, taskIsFirstNode, getCurNodeProper
 
   it('a later node is not the first; its opinions are that node’s only', async () => {
     const { instId } = await leave(5);
-    await f.handleOk('zhangwei', instId, 'agree');
+    await f.handleOk('zhangwei', instId, 'agree', { data: await f.leaderSigned('zhangwei') });
     const [hr] = await f.todoOf('chenjing', instId);
     const token = await f.as('chenjing');
     const query = { taskId: hr!.taskId };
@@ -122,7 +122,7 @@ describe('what lies ahead (nextExecutor, isEnd)', () => {
 
   it('isEnd: a countersign vote ends nothing while other voters are still to vote', async () => {
     const { instId } = await leave(5);
-    await f.handleOk('zhangwei', instId, 'agree');
+    await f.handleOk('zhangwei', instId, 'agree', { data: await f.leaderSigned('zhangwei') });
     const [hr] = await f.todoOf('chenjing', instId);
     const voters = (
       await t.call('taskSignUsers', { token: await f.as('chenjing'), body: { taskId: hr!.taskId } })

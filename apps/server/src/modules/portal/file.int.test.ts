@@ -59,6 +59,7 @@ async function attachToOpinion(fileId: string, fileName: string) {
   const instId = await f.start('guoming', 'leave_request', { days: 1, reason: '附件' });
   await f.handleOk('linxue', instId, 'agree', {
     files: [{ name: fileName, response: { fileId, fileName } }],
+    data: await f.leaderSigned('linxue'),
   });
   return instId;
 }
@@ -97,6 +98,7 @@ describe('opinion attachments', () => {
     const instId = await f.start('guoming', 'leave_request', { days: 1, reason: '别人的附件' });
     const refused = await f.handle('linxue', instId, 'agree', {
       files: [{ name: 'x.txt', response: { fileId: theirs.fileId, fileName: 'x.txt' } }],
+      data: await f.leaderSigned('linxue'),
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('只能附上自己上传的文件');
@@ -299,9 +301,10 @@ describe('preview', () => {
   });
 
   it('hands the previewer the bytes inline, and says why when it cannot', async () => {
-    const content = (id: string, who = 'linxue', tenantId?: string) =>
+    // guoming, not linxue: a leader's room holds his seeded signature too
+    const content = (id: string, who = 'guoming', tenantId?: string) =>
       fetchAs(who, `/portal/onlinePreviewController/getFileById_${id}`, tenantId);
-    const paper = (await upload('linxue', '文件.pdf', pdf('Preview'))).body.value.fileId;
+    const paper = (await upload('guoming', '文件.pdf', pdf('Preview'))).body.value.fileId;
     const shown = await content(paper);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('application/pdf');
@@ -309,11 +312,11 @@ describe('preview', () => {
     expect(shown.headers['content-security-policy']).toContain('sandbox');
     expect(shown.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const word = (await upload('linxue', '方案.docx', docx(['方案']))).body.value.fileId;
+    const word = (await upload('guoming', '方案.docx', docx(['方案']))).body.value.fileId;
     const noConverter = await content(word);
     expect(noConverter.statusCode).toBe(409);
     expect(noConverter.json().message).toBe('未配置文档转换服务，无法预览 Office 文档，请下载后查看');
-    const archive = (await upload('linxue', '资料.zip', zip({ 'a.txt': 'a' }))).body.value.fileId;
+    const archive = (await upload('guoming', '资料.zip', zip({ 'a.txt': 'a' }))).body.value.fileId;
     expect((await content(archive)).json().message).toBe('文件无法预览，请下载后查看');
 
     expect((await content(paper, 'xiena')).statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { sm2KeysFromSeed, sm2Sign, sm2Verify, sm3Hex, type Sm2Keys } from '../../security/gm.js';
+import { deriveKey } from '../../security/secret.js';
 import { canonicalJson } from './canonical.js';
 
 /** PKCS#8 DER of an Ed25519 private key, before its 32-byte seed (RFC 8410). */
@@ -38,11 +39,12 @@ export function proofKeys(ed25519Seed: Buffer, sm2Seed: Buffer, gm: boolean): Pr
 let installed: ProofKeys | null = null;
 
 /**
- * The app installs its keys once it has read SECRET_KEY; every process with the same secret has the same
- * keys, so any of them verifies what another signed.
+ * The app installs its keys once it has read the master secret (SECRET_KEY), and so does the demo seed,
+ * which signs its leave requests at their leader node; every process with the same secret has the same
+ * keys, so any of them verifies what another signed. `gm`: new proofs are SM2 over SM3 (GM_MODE).
  */
-export function installProofKeys(keys: ProofKeys) {
-  installed = keys;
+export function installProofKeys(master: Buffer, gm: boolean) {
+  installed = proofKeys(deriveKey(master, 'signature-proof'), deriveKey(master, 'signature-proof-sm2'), gm);
 }
 
 function keys(): ProofKeys {

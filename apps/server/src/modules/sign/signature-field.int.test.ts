@@ -1,17 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { testBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
-import { uploadFile } from '../../../test/upload.js';
+import { giveSignature, signatureEntry } from '../../../test/sign.js';
 import { flowInstances, signGrants } from '../../db/schema.js';
 import { sm3Hex } from '../../security/gm.js';
 import { canonicalJson } from './canonical.js';
 
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
-const PASSWORD = 'sign-pass-1';
 /** shared with the GM_MODE server of the last test, as every process of one database shares it */
 const SECRET_KEY = 'signature-field-test-secret-0123456789';
 
@@ -43,31 +41,9 @@ const FORM = {
   },
 };
 
-const image = () =>
-  sharp({ create: { width: 60, height: 30, channels: 3, background: '#ffffff' } })
-    .composite([
-      { input: { create: { width: 30, height: 10, channels: 3, background: '#000' } }, left: 10, top: 10 },
-    ])
-    .png()
-    .toBuffer();
-
-/** Gives the account a signature and a signing password. */
-async function prepareSigner(account: string) {
-  const token = await f.as(account);
-  const upload = await uploadFile(t, token, 'sign.png', await image(), 'image/png', 'signature');
-  await t.call('saveMySignature', { token, body: { fileId: upload.body.value.fileId } });
-  await t.call('setSignPassword', { token, body: { newPassword: await t.encrypt(PASSWORD) } });
-}
-
 /** The seal call as the signature button makes it; answers the entry the form adds. */
-async function sealOf(account: string, secretFree = false) {
-  const token = await f.as(account);
-  const query = secretFree ? { secretFree: 'true' } : { password: await t.encrypt(PASSWORD) };
-  const { body } = await t.call('getElectronicSeal', { token, query });
-  expect(body.state, body.message).toBe(true);
-  const userId = await f.userId(account);
-  return { index: 0, userId, name: body.value.name, signature: body.value.fileId, createTime: 'now' };
-}
+const sealOf = async (account: string, secretFree = false) =>
+  signatureEntry(t, await f.as(account), { secretFree });
 
 const dataOf = async (instId: string) => (await f.instance(instId)).data as Record<string, unknown>;
 const entries = async (instId: string, field: string) =>
@@ -113,7 +89,8 @@ beforeAll(async () => {
     },
     forms: [FORM],
   });
-  for (const account of ['lina', 'zhaolei', 'zhouqiang', 'zhuting']) await prepareSigner(account);
+  for (const account of ['lina', 'zhaolei', 'zhouqiang', 'zhuting'])
+    await giveSignature(t, await f.as(account));
 });
 afterAll(() => t.close());
 
@@ -122,7 +99,7 @@ describe('the signature field (spec §3–§6)', () => {
     const instId = await f.start('zhuting', 'sign_test', { amount: 100, note: '差旅' });
     const refused = await f.handle('lina', instId, 'agree');
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('请先在签章字段 leaderSign 签章');
+    expect(refused.body.message).toBe('请先在签章字段 领导签字 签章');
     expect(await f.todoOf('lina', instId)).toHaveLength(1);
     await f.handleOk('lina', instId, 'agree', { data: { leaderSign: [await sealOf('lina')] } });
     const [entry] = await entries(instId, 'leaderSign');
@@ -140,6 +117,41 @@ describe('the signature field (spec §3–§6)', () => {
       .from(signGrants)
       .where(and(eq(signGrants.instanceId, instId), eq(signGrants.field, 'leaderSign')));
     expect(grant).toMatchObject({ nodeId: 'Leader', formKey: 'sign_test_form' });
+  });
+
+  it('the demo leave request: its leader must sign 领导签字 with the seeded signature before agreeing', async () => {
+    const instId = await f.start('gaofeng', 'leave_request', { days: 1, reason: '看牙' });
+    for (const action of ['agree', 'oppose'] as const) {
+      const refused = await f.handle('hujun', instId, action);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('请先在签章字段 领导签字 签章');
+    }
+    expect(await f.todoOf('hujun', instId)).toHaveLength(1);
+    expect((await dataOf(instId)).leaderSign).toBeUndefined();
+    await f.handleOk('hujun', instId, 'agree', { data: await f.leaderSigned('hujun') });
+    const hujun = await f.userId('hujun');
+    expect(await entries(instId, 'leaderSign')).toEqual([
+      expect.objectContaining({ userId: hujun, name: '胡军', nodeId: 'LeaderApproval', index: 1 }),
+    ]);
+    // the opinion table shows the image beside the leader's opinion: the signature checks name node and signer
+    const checks = await t.call('verifySignatures', { token: await f.as('gaofeng'), query: { instId } });
+    expect(checks.body.value).toEqual([
+      expect.objectContaining({
+        field: 'leaderSign',
+        userId: hujun,
+        nodeId: 'LeaderApproval',
+        status: 'intact',
+      }),
+    ]);
+    expect(await f.trail(instId)).toContainEqual(['部门领导审批', 'agree']);
+  });
+
+  it('the demo leave request: its leader sends it back without signing (b is for completing)', async () => {
+    const instId = await f.start('gaofeng', 'leave_request', { days: 1, reason: '补充材料' });
+    // the form sends its writable fields, the empty signature field among them
+    const back = await f.handle('hujun', instId, 'backToStart', { data: { leaderSign: [] } });
+    expect(back.body.state, back.body.message).toBe(true);
+    expect(await f.todoOf('gaofeng', instId)).toHaveLength(1);
   });
 
   it('refuses an entry for another user, an image not taken through the seal call, and start-time entries', async () => {

@@ -1,6 +1,7 @@
 import type { FieldPermission } from '@eip/contracts/flow';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest } from '../../errors.js';
+import { fieldTitle, type FlowForm } from '../bpm/engine/forms.js';
 import { INSTANCE_FILES } from '../bpm/instance-files.js';
 import { linkFiles } from '../portal/file.repository.js';
 import { canonicalJson } from './canonical.js';
@@ -91,7 +92,7 @@ export function refuseStartSignatures(
 export async function takeSignatures(
   tx: Executor,
   ctx: SigningContext,
-  form: { uiSchema: Record<string, unknown> } | null,
+  form: Pick<FlowForm, 'schema' | 'uiSchema'> | null,
   current: FormData,
   incoming: FormData,
   permissions: Record<string, FieldPermission>,
@@ -103,23 +104,25 @@ export async function takeSignatures(
   for (const [field, config] of fields) {
     const permission = permissions[field] ?? 'w';
     if (permission !== 'w' && permission !== 'b') continue;
+    // messages name the field as the form shows it
+    const named = { field: fieldTitle(form, field) };
     const stored = entriesOf(current[field]);
     const sent = field in incoming ? incoming[field] : stored;
     if (!Array.isArray(sent) || sent.some((item) => !isEntry(item)))
-      throw badRequest('sign.badEntries', { field });
+      throw badRequest('sign.badEntries', named);
     const storedByText = new Set(stored.map((entry) => canonicalJson({ ...entry, index: 0 })));
     const kept: SignatureEntry[] = [];
     const added: SignatureEntry[] = [];
     for (const entry of sent as SignatureEntry[]) {
       if (storedByText.has(canonicalJson({ ...entry, index: 0 }))) kept.push(entry);
-      else if (entry.userId !== ctx.signer.id) throw badRequest('sign.notYourEntry', { field });
+      else if (entry.userId !== ctx.signer.id) throw badRequest('sign.notYourEntry', named);
       else added.push(entry);
     }
     const othersDropped = stored.some(
       (entry) => entry.userId !== ctx.signer.id && !kept.some((k) => k.createTime === entry.createTime),
     );
-    if (othersDropped) throw badRequest('sign.notYourEntry', { field });
-    if (added.length > 1) throw badRequest('sign.oneEntry', { field });
+    if (othersDropped) throw badRequest('sign.notYourEntry', named);
+    if (added.length > 1) throw badRequest('sign.oneEntry', named);
     let list = kept;
     if (added.length === 1) {
       const placed = added[0]!;
@@ -130,7 +133,7 @@ export async function takeSignatures(
         placed.signature,
         new Date(Date.now() - GRANT_TTL_MS),
       );
-      if (!grant) throw badRequest('sign.noGrant', { field });
+      if (!grant) throw badRequest('sign.noGrant', named);
       if (!grant.passwordChecked && !config.secretFree) throw badRequest('sign.passwordRequired');
       await useGrant(tx, ctx.tenantId, grant.id, {
         instanceId: ctx.instanceId,
@@ -151,7 +154,7 @@ export async function takeSignatures(
       list = config.isCover ? [...kept, entry] : [...kept.filter((e) => e.userId !== ctx.signer.id), entry];
     }
     if (requireSigned && permission === 'b' && !list.some((e) => e.userId === ctx.signer.id))
-      throw new AppError(400, 'sign.signatureRequired', { field });
+      throw new AppError(400, 'sign.signatureRequired', named);
     if (field in incoming || added.length) result[field] = list.map((e, i) => ({ ...e, index: i + 1 }));
   }
   const freshFiles = [...fresh.keys()].map((e) => e.signature);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { uploadFile } from '../../../test/upload.js';
 import { orgs, signGrants, sysFileLinks } from '../../db/schema.js';
+import { DEMO_SIGN_PASSWORD } from '../../seed/signatures.js';
 
 let t: TestApp;
 let zhuting: string;
@@ -85,32 +86,45 @@ describe('我的签章: a person’s signature and signing password', () => {
     );
   });
 
+  it('the demo leaders come with a signature and the demo signing password; their staff with neither', async () => {
+    const hujun = await t.login('hujun');
+    const mine = (await t.call('getMySignature', { token: hujun })).body.value;
+    expect(mine).toMatchObject({ signatureFileId: expect.any(String), hasPassword: true });
+    const placed = await seal(hujun, { password: await t.encrypt(DEMO_SIGN_PASSWORD) });
+    expect(placed.body.value).toEqual({ fileId: mine.signatureFileId, name: '胡军', sealId: null });
+    const heyu = await t.login('heyu');
+    expect((await t.call('getMySignature', { token: heyu })).body.value).toMatchObject({
+      signatureFileId: null,
+      hasPassword: false,
+    });
+  });
+
   it('sets a signing password, and asks for the old one to change it', async () => {
-    const lina = await t.login('lina');
+    const gaofeng = await t.login('gaofeng');
     const set = await t.call('setSignPassword', {
-      token: lina,
+      token: gaofeng,
       body: { newPassword: await t.encrypt('sign-1234') },
     });
     expect(set.status).toBe(200);
     expect(set.body.value.hasPassword).toBe(true);
     const withoutOld = await t.call('setSignPassword', {
-      token: lina,
+      token: gaofeng,
       body: { newPassword: await t.encrypt('sign-5678') },
     });
     expect(withoutOld.status).toBe(400);
     expect(withoutOld.body.message).toBe('请输入原签章密码');
     const wrongOld = await t.call('setSignPassword', {
-      token: lina,
+      token: gaofeng,
       body: { oldPassword: await t.encrypt('nope-nope'), newPassword: await t.encrypt('sign-5678') },
     });
     expect(wrongOld.status).toBe(400);
     const changed = await t.call('setSignPassword', {
-      token: lina,
+      token: gaofeng,
       body: { oldPassword: await t.encrypt('sign-1234'), newPassword: await t.encrypt('sign-5678') },
     });
     expect(changed.status).toBe(200);
     const short = await t.call('setSignPassword', {
-      token: lina,
+      token: gaofeng,
       body: { oldPassword: await t.encrypt('sign-5678'), newPassword: await t.encrypt('12345') },
     });
     expect(short.status).toBe(400);
@@ -119,18 +133,18 @@ describe('我的签章: a person’s signature and signing password', () => {
 
 describe('getElectronicSeal (spec §7 uc/electronicSeal)', () => {
   it('hands out the signature with the right password, or secretFree; spec §5 warning without one', async () => {
-    const lina = await t.login('lina');
-    const none = await seal(lina, { secretFree: 'true' });
+    const gaofeng = await t.login('gaofeng');
+    const none = await seal(gaofeng, { secretFree: 'true' });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('未获取到签章，请检查签章配置！');
-    const fileId = await upload(lina, await inkOnPaper(), 'signature');
-    const saved = (await t.call('saveMySignature', { token: lina, body: { fileId } })).body.value;
-    const right = await seal(lina, { password: await t.encrypt('sign-5678') });
+    const fileId = await upload(gaofeng, await inkOnPaper(), 'signature');
+    const saved = (await t.call('saveMySignature', { token: gaofeng, body: { fileId } })).body.value;
+    const right = await seal(gaofeng, { password: await t.encrypt('sign-5678') });
     expect(right.status).toBe(200);
-    expect(right.body.value).toEqual({ fileId: saved.signatureFileId, name: '李娜', sealId: null });
-    const free = await seal(lina, { secretFree: 'true' });
+    expect(right.body.value).toEqual({ fileId: saved.signatureFileId, name: '高峰', sealId: null });
+    const free = await seal(gaofeng, { secretFree: 'true' });
     expect(free.status).toBe(200);
-    const missing = await seal(lina, {});
+    const missing = await seal(gaofeng, {});
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('请输入签章密码');
     const grants = await t.database.db

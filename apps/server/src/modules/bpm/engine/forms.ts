@@ -151,7 +151,7 @@ export function changedFields(form: LoadedForm | null, before: FormData, after: 
     .filter((field) => !isDeepStrictEqual(before[field] ?? null, after[field] ?? null))
     .map((field) => ({
       field,
-      label: fieldTitle(form, field),
+      label: fieldTitle(form?.form, field),
       oldValue: before[field] ?? null,
       newValue: after[field] ?? null,
     }));
@@ -160,13 +160,19 @@ export function changedFields(form: LoadedForm | null, before: FormData, after: 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** The first required (b) field without a value, if any. */
-export const missingRequiredField = (data: FormData, permissions: Permissions) =>
-  Object.entries(permissions).find(([field, permission]) => permission === 'b' && isBlank(data[field]))?.[0];
+/** The first required (b) field without a value, if any; `skip` names fields checked elsewhere. */
+export const missingRequiredField = (
+  data: FormData,
+  permissions: Permissions,
+  skip: ReadonlyMap<string, unknown> = new Map(),
+) =>
+  Object.entries(permissions).find(
+    ([field, permission]) => permission === 'b' && !skip.has(field) && isBlank(data[field]),
+  )?.[0];
 
 /** A field as the form shows it, by its title (as the browser's messages name it), else by its key. */
-function fieldTitle(form: LoadedForm | null, field: string): string {
-  const property = (form?.form.schema.properties as Record<string, { title?: unknown }> | undefined)?.[field];
+export function fieldTitle(form: Pick<FlowForm, 'schema'> | null | undefined, field: string): string {
+  const property = (form?.schema.properties as Record<string, { title?: unknown }> | undefined)?.[field];
   return typeof property?.title === 'string' && property.title ? property.title : field;
 }
 
@@ -189,7 +195,7 @@ export function submitData(
     const permission = permissions[field] ?? 'r';
     if (isWritable(permission)) merged[field] = value;
     else if (!sameValue(current[field], value))
-      throw new AppError(400, 'flow.fieldReadOnly', { field: fieldTitle(form, field) });
+      throw new AppError(400, 'flow.fieldReadOnly', { field: fieldTitle(form?.form, field) });
   }
   // validated on a copy: the validator fills in defaults, which only writable fields take over
   const checked = structuredClone(merged);
@@ -199,13 +205,14 @@ export function submitData(
     if (isWritable(permission) && merged[field] === undefined && checked[field] !== undefined)
       merged[field] = checked[field];
   }
-  const missing = missingRequiredField(merged, permissions);
-  if (missing) throw new AppError(400, 'flow.fieldRequired', { field: fieldTitle(form, missing) });
+  // a required signature field is the signer's duty when completing (takeSignatures), not when sending back
+  const missing = missingRequiredField(merged, permissions, signatureFieldsOf(form?.form ?? null));
+  if (missing) throw new AppError(400, 'flow.fieldRequired', { field: fieldTitle(form?.form, missing) });
   if (!valid && issue) {
     // named as the browser names it under the field: by the top-level field's title
     const [field = ''] = issueField('', issue).split('.').filter(Boolean);
     throw new AppError(400, 'flow.fieldError', {
-      field: fieldTitle(form, field),
+      field: fieldTitle(form?.form, field),
       reason: issueReason(issue),
     });
   }

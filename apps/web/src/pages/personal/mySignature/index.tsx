@@ -1,6 +1,18 @@
 import type { MySignature } from '@eip/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  ConfigProvider,
+  Empty,
+  Flex,
+  Popconfirm,
+  Skeleton,
+  Tabs,
+  theme,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callUpload } from '../../../api/client';
@@ -15,6 +27,7 @@ const signatureKeys = { mine: ['sign', 'mine'] as const };
 /** 我的签章 (menu component mySignature): the user's handwritten signature and signing password. */
 export function MySignaturePage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const mine = useQuery({ queryKey: signatureKeys.mine, queryFn: () => call('getMySignature') });
   const [drawing, setDrawing] = useState<Blob | null>(null);
@@ -58,16 +71,19 @@ export function MySignaturePage() {
             <div data-testid="my-signature">
               <SignImage fileId={current.signatureFileId} alt={t('approval.sign.current')} height={80} />
             </div>
-            <Popconfirm
-              title={t('approval.sign.removeConfirm')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutate()}
-            >
-              <Button danger loading={remove.isPending}>
-                {t('approval.sign.remove')}
-              </Button>
-            </Popconfirm>
+            {/* the theme's error red is too light for text on white (WCAG AA): its active shade is not */}
+            <ConfigProvider theme={{ token: { colorError: token.colorErrorActive } }}>
+              <Popconfirm
+                title={t('approval.sign.removeConfirm')}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => remove.mutate()}
+              >
+                <Button danger loading={remove.isPending}>
+                  {t('approval.sign.remove')}
+                </Button>
+              </Popconfirm>
+            </ConfigProvider>
           </Flex>
         ) : (
           <Empty description={t('approval.sign.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />

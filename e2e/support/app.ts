@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import { errors, type Locator, type Page } from 'playwright-core';
 import { demoPassword } from './server';
 
 export const TOKEN_KEY = 'eip-front';
@@ -63,7 +63,10 @@ export async function dropdownPickUntil(
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     if (attempt > 1 && (await arrived())) return;
     if (!(await entry.isVisible())) await opener.click();
-    await entry.click({ timeout: 8_000 }).catch(() => undefined);
+    await entry.click({ timeout: 8_000 }).catch((error: unknown) => {
+      // a click that timed out is tried again; any other failure (two entries, a bad locator) is the test's
+      if (!(error instanceof errors.TimeoutError)) throw error;
+    });
     for (let wait = 0; wait < 25; wait += 1) {
       if (await arrived()) return;
       await page.waitForTimeout(200);

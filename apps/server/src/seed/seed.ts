@@ -54,7 +54,7 @@ export async function seedDemo(
       await tx.insert(t.systemSettings).values({ name: DEMO_DEFAULT_PASSWORD_SETTING, value: 'true' });
     }
   });
-  await seedSignatures(db, files);
+  await seedSignatures(db, isDefaultPassword, files);
   await seedDemoInstances(db);
   await seedPersonalSettings(db);
   await seedContent(db, files);

@@ -46,13 +46,15 @@ export function signatureSvg(seed: number): string {
 /**
  * Gives the demo leaders of both tenants and their secretaries (those who approve leave at 部门领导审批, where
  * the signature is required) a signature image — stored like one saved on 我的签章: a transparent PNG in the file store,
- * linked to its owner — and the demo signing password. The image bytes go to `files` when given.
+ * linked to its owner — and, while the demo users keep the published sign-in password, the published demo
+ * signing password too (with a sign-in password of the operator's own, each signer sets one on 我的签章: a
+ * published signing password would make signing prove nothing). The image bytes go to `files` when given.
  */
-export async function seedSignatures(db: Db, files?: FileStore) {
+export async function seedSignatures(db: Db, withDemoPassword: boolean, files?: FileStore) {
   // sharp (libvips) renders the stroke; one slow hash serves every leader (a published demo password)
   const [{ default: sharp }, passwordHash] = await Promise.all([
     import('sharp'),
-    hashPassword(DEMO_SIGN_PASSWORD),
+    withDemoPassword ? hashPassword(DEMO_SIGN_PASSWORD) : null,
   ]);
   for (const demo of [PLATFORM, SECOND_TENANT]) {
     const tenant = await findTenantByCode(db, demo.code);

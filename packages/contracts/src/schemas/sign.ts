@@ -7,7 +7,7 @@ export const SEAL_KINDS = ['official', 'contract', 'personal'] as const;
 export type SealKind = (typeof SEAL_KINDS)[number];
 
 const Flag = Type.Union([Type.Literal('true'), Type.Literal('false')]);
-/** A password, RSA-encrypted with the key of getPublicKey (as at sign-in). */
+/** A password encrypted with the key of getPublicKey (as at sign-in: RSA, or SM2 under GM_MODE). */
 const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024 });
 
 /** What getElectronicSeal hands out to place on a form: the user's signature or one of their seals. */

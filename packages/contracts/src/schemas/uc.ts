@@ -3,7 +3,7 @@ import { Empty, IdsQuery, Nothing, PageList, QueryFilter } from '../common.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
-/** RSA-OAEP ciphertext, base64: 2048-bit key gives 344 characters. */
+/** A password encrypted with the key of getPublicKey, base64 (RSA-OAEP: 344 characters for a 2048-bit key; or SM2). */
 const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024 });
 const Account = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -193,7 +193,8 @@ export const authUserSchemas = {
     }),
   },
   login: {
-    summary: 'Sign in with account and RSA-encrypted password',
+    summary:
+      'Sign in with account and password encrypted with the key of getPublicKey (RSA, or SM2 under GM_MODE)',
     query: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }),
     body: Type.Object({ username: Account, password: EncryptedPassword }),
     value: LoginResult,
@@ -250,7 +251,7 @@ export const authUserSchemas = {
     value: Nothing,
   },
   modifiUserPsd: {
-    summary: 'The signed-in user changes their password (both RSA-encrypted)',
+    summary: 'The signed-in user changes their password (both encrypted with the key of getPublicKey)',
     body: Type.Object({ oldPwd: EncryptedPassword, newPwd: EncryptedPassword }),
     value: Nothing,
   },

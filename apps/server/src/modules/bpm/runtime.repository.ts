@@ -496,7 +496,13 @@ export async function recordResubmittedChanges(
   await tx
     .update(flowOpinions)
     .set({ changes })
-    .where(and(eq(flowOpinions.tenantId, tenantId), eq(flowOpinions.taskId, taskId)));
+    .where(
+      and(
+        eq(flowOpinions.tenantId, tenantId),
+        eq(flowOpinions.taskId, taskId),
+        eq(flowOpinions.status, 'resubmit'),
+      ),
+    );
 }
 
 /** The latest resubmission of an instance: when, by whom, and the fields it changed. */

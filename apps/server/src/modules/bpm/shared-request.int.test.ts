@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { startLeave } from '../../../test/fixtures.js';
-import { users } from '../../db/schema.js';
+import { shortUrls, users } from '../../db/schema.js';
 
 let t: TestApp;
 let zhuting: string;
@@ -62,6 +62,14 @@ describe('分享 a request (issue 17): its guest link reads that request, as its
     expect((await t.call('getInstFormAndBO', { token: theirs.guest, query: { instId } })).status).toBe(404);
     const mine = await guestOf(zhuting, pageOf(instId));
     expect(mine.code).not.toBe(theirs.code);
+  });
+
+  it('a shared link opens for 7 days, not for ever', async () => {
+    const { code } = await guestOf(zhuting, pageOf(instId));
+    const [link] = await t.database.db.select().from(shortUrls).where(eq(shortUrls.code, code));
+    const daysLeft = ((link?.expiresAt?.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(6.9);
+    expect(daysLeft).toBeLessThanOrEqual(7);
   });
 
   it('the link stops reading once its maker is disabled', async () => {

@@ -18,9 +18,10 @@ export async function readerOf(
   instId: string,
 ): Promise<AuthContext> {
   if (!('scope' in caller)) return caller;
-  const link = new URL(caller.url, 'http://link');
+  // a link may hold any http(s) address, some of which URL cannot read: those share no request
+  const link = URL.canParse(caller.url, 'http://link') ? new URL(caller.url, 'http://link') : null;
   const shared =
-    link.pathname === SHARED_REQUEST_PAGE && link.searchParams.get('instId') === instId && caller.sharedBy;
+    link?.pathname === SHARED_REQUEST_PAGE && link.searchParams.get('instId') === instId && caller.sharedBy;
   const [tenant, sharer] = shared
     ? await Promise.all([findTenantById(db, caller.tenantId), findUserById(db, caller.tenantId, shared)])
     : [];

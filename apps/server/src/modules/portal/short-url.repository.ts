@@ -8,6 +8,8 @@ export interface NewShortUrl {
   longUrl: string;
   guest: boolean;
   createdBy: string;
+  /** null: the link lives until removed */
+  expiresAt: Date | null;
 }
 
 const live = (now: Date) => or(isNull(shortUrls.expiresAt), gt(shortUrls.expiresAt, now));

@@ -14,6 +14,8 @@ const CODE_LENGTH = 8;
 const CODE_ATTEMPTS = 5;
 /** How long the guest token of a link made for guests lasts: long enough to read the page. */
 export const GUEST_TOKEN_TTL_SECONDS = 30 * 60;
+/** How long a link made for guests opens its page (分享): a forwarded link does not read a request for ever. */
+export const GUEST_LINK_TTL_DAYS = 7;
 
 const newCode = () =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -50,7 +52,14 @@ export async function shortUrlFor(
     if (existing) return existing;
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const candidate = newCode();
-      const link = { tenantId: auth.tenantId, code: candidate, longUrl, guest, createdBy: auth.userId };
+      const link = {
+        tenantId: auth.tenantId,
+        code: candidate,
+        longUrl,
+        guest,
+        createdBy: auth.userId,
+        expiresAt: guest ? new Date(Date.now() + GUEST_LINK_TTL_DAYS * 86_400_000) : null,
+      };
       if (await insertShortUrl(tx, link)) return candidate;
     }
     throw new Error(`no free short code after ${CODE_ATTEMPTS} attempts`);

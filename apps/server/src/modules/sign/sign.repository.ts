@@ -154,7 +154,8 @@ export async function insertGrant(db: Executor, row: typeof signGrants.$inferIns
 
 /**
  * The user's oldest unused grant of an image issued since `since`, locked: the entry that places the
- * image uses it up.
+ * image uses it up. A grant another completion holds is skipped (waiting for it would find it used and
+ * answer none, although the user holds more).
  */
 export async function takeGrant(db: Executor, tenantId: string, userId: string, fileId: string, since: Date) {
   const [row] = await db
@@ -171,7 +172,7 @@ export async function takeGrant(db: Executor, tenantId: string, userId: string, 
     )
     .orderBy(desc(signGrants.passwordChecked), signGrants.issuedAt)
     .limit(1)
-    .for('update');
+    .for('update', { skipLocked: true });
   return row;
 }
 

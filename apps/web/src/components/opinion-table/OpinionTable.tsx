@@ -17,11 +17,14 @@ export function OpinionTable({
   opinions,
   loading,
   beside,
+  filesOpen = true,
 }: {
   opinions: readonly OpinionRow[];
   loading?: boolean;
   /** what shows under an opinion besides its attachments (the signatures placed with it) */
   beside?: (row: OpinionRow) => ReactNode;
+  /** false: attachments are named only (a shared request's guest may not download them) */
+  filesOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const { dwell } = useDurations();
@@ -71,21 +74,27 @@ export function OpinionTable({
               <Flex vertical gap={2}>
                 <span style={{ whiteSpace: 'pre-wrap' }}>{row.opinion ?? ''}</span>
                 {beside?.(row)}
-                {row.files.map((file) => (
-                  <Flex key={file.response.fileId} align="center" gap={4} wrap>
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<PaperClipOutlined aria-hidden />}
-                      aria-label={t('approval.actions.download', { name: file.name })}
-                      onClick={() => void downloadAttachment(file)}
-                      style={{ padding: 0, height: 'auto', justifyContent: 'flex-start' }}
-                    >
-                      {file.name}
-                    </Button>
-                    <PreviewButton file={file} onPreview={preview.open} style={{ height: 'auto' }} />
-                  </Flex>
-                ))}
+                {row.files.map((file) =>
+                  filesOpen ? (
+                    <Flex key={file.response.fileId} align="center" gap={4} wrap>
+                      <Button
+                        type="link"
+                        size="small"
+                        icon={<PaperClipOutlined aria-hidden />}
+                        aria-label={t('approval.actions.download', { name: file.name })}
+                        onClick={() => void downloadAttachment(file)}
+                        style={{ padding: 0, height: 'auto', justifyContent: 'flex-start' }}
+                      >
+                        {file.name}
+                      </Button>
+                      <PreviewButton file={file} onPreview={preview.open} style={{ height: 'auto' }} />
+                    </Flex>
+                  ) : (
+                    <span key={file.response.fileId}>
+                      <PaperClipOutlined aria-hidden /> {file.name}
+                    </span>
+                  ),
+                )}
               </Flex>
             ),
           },

@@ -81,7 +81,7 @@ export const approvalEnUS: ApprovalMessages = {
   share: {
     share: 'Share',
     title: 'Share this request',
-    hint: 'Whoever holds this link can read this request without signing in, as you see it (without signature images); the link stops working when you can no longer see it.',
+    hint: 'Whoever holds this link can read this request without signing in, as you see it (without signature images or attachments); the link works for 7 days, and stops when you can no longer see the request.',
     guest: 'Guest',
   },
   follow: {

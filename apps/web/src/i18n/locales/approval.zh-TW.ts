@@ -81,7 +81,7 @@ export const approvalZhTW: ApprovalMessages = {
   share: {
     share: '分享',
     title: '分享此申請',
-    hint: '持有此連結的人無需登入即可唯讀檢視此申請，所見內容與您相同（不含簽名圖片）；您無權檢視時連結隨之失效。',
+    hint: '持有此連結的人無需登入即可唯讀檢視此申請，所見內容與您相同（不含簽名圖片和附件）；連結 7 天內有效，您無權檢視時隨之失效。',
     guest: '訪客',
   },
   follow: {

@@ -345,6 +345,7 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
               <OpinionTable
                 opinions={opinions.data ?? []}
                 loading={opinions.isPending}
+                filesOpen={!guest}
                 beside={
                   guest
                     ? undefined

@@ -32,9 +32,12 @@ beforeAll(async () => {
   finance = await t.login('huangmin');
   const acmeId = (await t.call('getTenantByCode', { query: { code: 'acme' } })).body.value.id;
   acmeToken = await t.login('alice', undefined, acmeId);
-  const acmeList = await t.call('templateDataList', { token: acmeToken, params: { alias: 'contract' }, body: {} });
-  acmeRow = acmeList.body
-    .value.rows[0]!.id;
+  const acmeList = await t.call('templateDataList', {
+    token: acmeToken,
+    params: { alias: 'contract' },
+    body: {},
+  });
+  acmeRow = acmeList.body.value.rows[0]!.id;
 });
 afterAll(() => t.close());
 
@@ -54,7 +57,8 @@ describe('business objects and forms', () => {
     const form = (await t.call('previewDesignVue', { token, query: { formId: 'employeeForm' } })).body.value;
     expect(form.schema).toMatchObject({ type: 'object', required: expect.arrayContaining(['name', 'dept']) });
     expect(Object.keys(form.schema.properties as object)).toContain('educations');
-    const subs = (await t.call('getSubEntsByFormKey', { token, query: { formKey: 'employeeForm' } })).body.value;
+    const subs = (await t.call('getSubEntsByFormKey', { token, query: { formKey: 'employeeForm' } })).body
+      .value;
     expect(subs.map((s) => s.name)).toEqual(['教育经历', '工作经历']);
     expect((await t.call('previewDesignVue', { token, query: { formId: 'nothing' } })).status).toBe(404);
   });
@@ -65,7 +69,8 @@ describe('data templates', () => {
     const info = (await t.call('getBpmDataTemplateInfo', { token, query: { alias: 'contract' } })).body.value;
     expect(info.template).toMatchObject({ name: '合同台账', boAlias: 'contract' });
     expect(info.permissions).toMatchObject({ add: true, edit: true, del: false, batchUpdate: false });
-    const fin = (await t.call('getBpmDataTemplateInfo', { token: finance, query: { alias: 'contract' } })).body.value;
+    const fin = (await t.call('getBpmDataTemplateInfo', { token: finance, query: { alias: 'contract' } }))
+      .body.value;
     expect(fin.permissions).toMatchObject({ del: true, batchUpdate: true });
     const lean = await t.call('getBpmDataTemplateInfo', {
       token,
@@ -87,7 +92,8 @@ describe('data templates', () => {
   });
 
   it('dataList pages, filters and sorts the 5,000 contracts; an unknown property is a 400', async () => {
-    const all = (await t.call('templateDataList', { token, params: { alias: 'contract' }, body: {} })).body.value;
+    const all = (await t.call('templateDataList', { token, params: { alias: 'contract' }, body: {} })).body
+      .value;
     expect(all.total).toBe(5000);
     const filtered = await t.call('templateDataList', {
       token,
@@ -117,7 +123,9 @@ describe('data templates', () => {
       body: { querys: [{ property: 'data; drop table x', value: 1 }] },
     });
     expect(bad.status).toBe(400);
-    expect((await t.call('templateDataList', { token, params: { alias: 'nothing' }, body: {} })).status).toBe(404);
+    expect((await t.call('templateDataList', { token, params: { alias: 'nothing' }, body: {} })).status).toBe(
+      404,
+    );
   });
 
   it('资产台账 lists 300 assets, each kept by an active member of the directory, found by keeper', async () => {
@@ -192,7 +200,8 @@ describe('records: save, history, copy, batch update, delete', () => {
       body: { id, version: 1, data },
     });
     expect(stale.status).toBe(409);
-    const history = (await t.call('listModifyRecords', { token, body: { params: { refId: id } } })).body.value;
+    const history = (await t.call('listModifyRecords', { token, body: { params: { refId: id } } })).body
+      .value;
     expect(history.rows).toHaveLength(1);
     expect(history.rows[0]!.userName).toBe('朱婷');
     expect(history.rows[0]!.changes).toEqual([
@@ -222,13 +231,20 @@ describe('records: save, history, copy, batch update, delete', () => {
       }),
       t.call('getTemplateForm', { token, params: { a: 'contract', b: 'contract' }, query: { id: acmeRow } }),
       t.call('boCopy', { token, body: { templateAlias: 'contract', id: acmeRow } }),
-      t.call('boDel', { token: finance, params: { boAlias: 'contract' }, query: { ids: acmeRow, formKey: 'contractForm' } }),
+      t.call('boDel', {
+        token: finance,
+        params: { boAlias: 'contract' },
+        query: { ids: acmeRow, formKey: 'contractForm' },
+      }),
       t.call('boBatchUpdate', {
         token: finance,
         params: { boAlias: 'contract' },
         body: { templateAlias: 'contract', ids: [acmeRow], data: { status: 'signed' } },
       }),
-      t.call('getSubDataPagination', { token, body: { templateAlias: 'contract', id: acmeRow, subAlias: 'payments' } }),
+      t.call('getSubDataPagination', {
+        token,
+        body: { templateAlias: 'contract', id: acmeRow, subAlias: 'payments' },
+      }),
       t.call('listModifyRecords', { token, body: { params: { refId: acmeRow } } }),
     ];
     for (const answer of await Promise.all(calls)) expect(answer.status).toBe(404);
@@ -237,7 +253,8 @@ describe('records: save, history, copy, batch update, delete', () => {
   });
 
   it('copy, batch update and delete follow the button permissions', async () => {
-    const list = (await t.call('templateDataList', { token, params: { alias: 'contract' }, body: {} })).body.value;
+    const list = (await t.call('templateDataList', { token, params: { alias: 'contract' }, body: {} })).body
+      .value;
     const [first, second] = list.rows;
     const copy = await t.call('boCopy', { token, body: { templateAlias: 'contract', id: first!.id } });
     expect(copy.body.value.data).toMatchObject({ code: first!.data.code });
@@ -247,17 +264,30 @@ describe('records: save, history, copy, batch update, delete', () => {
       query: { ids: copy.body.value.id, formKey: 'contractForm' },
     });
     expect(denied.status).toBe(403);
-    const batchBody = { templateAlias: 'contract', ids: [first!.id, second!.id], data: { status: 'finished' } };
-    expect((await t.call('boBatchUpdate', { token, params: { boAlias: 'contract' }, body: batchBody })).status).toBe(403);
+    const batchBody = {
+      templateAlias: 'contract',
+      ids: [first!.id, second!.id],
+      data: { status: 'finished' },
+    };
+    expect(
+      (await t.call('boBatchUpdate', { token, params: { boAlias: 'contract' }, body: batchBody })).status,
+    ).toBe(403);
     const notBatch = await t.call('boBatchUpdate', {
       token: finance,
       params: { boAlias: 'contract' },
       body: { ...batchBody, data: { amount: 1 } },
     });
     expect(notBatch.status).toBe(400);
-    const batch = await t.call('boBatchUpdate', { token: finance, params: { boAlias: 'contract' }, body: batchBody });
+    const batch = await t.call('boBatchUpdate', {
+      token: finance,
+      params: { boAlias: 'contract' },
+      body: batchBody,
+    });
     expect(batch.body.value).toEqual({ updated: 2 });
-    const records = await t.database.db.select().from(boModifyRecords).where(eq(boModifyRecords.refId, second!.id));
+    const records = await t.database.db
+      .select()
+      .from(boModifyRecords)
+      .where(eq(boModifyRecords.refId, second!.id));
     expect(records[0]?.changes[0]).toMatchObject({ field: 'status', newValue: 'finished' });
     const deleted = await t.call('boDel', {
       token: finance,

@@ -124,7 +124,13 @@ export async function recordExists(db: Executor, tenantId: string, id: string) {
   return Boolean(row);
 }
 
-export async function insertRecord(db: Executor, tenantId: string, boAlias: string, data: Data, userId: string) {
+export async function insertRecord(
+  db: Executor,
+  tenantId: string,
+  boAlias: string,
+  data: Data,
+  userId: string,
+) {
   const [row] = await db
     .insert(boRows)
     .values({ tenantId, id: newId(), boAlias, data, createdBy: userId })
@@ -177,8 +183,12 @@ export async function subRowsPage(
   const path = `$[${offset} to ${offset + size - 1}]`;
   const [row] = await db
     .select({
-      total: sql<number>`coalesce(jsonb_array_length(${boRows.data} -> ${subAlias}::text), 0)`.mapWith(Number),
-      rows: sql<Data[]>`coalesce(jsonb_path_query_array(${boRows.data} -> ${subAlias}::text, ${path}::jsonpath), '[]'::jsonb)`,
+      total: sql<number>`coalesce(jsonb_array_length(${boRows.data} -> ${subAlias}::text), 0)`.mapWith(
+        Number,
+      ),
+      rows: sql<
+        Data[]
+      >`coalesce(jsonb_path_query_array(${boRows.data} -> ${subAlias}::text, ${path}::jsonpath), '[]'::jsonb)`,
     })
     .from(boRows)
     .where(and(eq(boRows.tenantId, tenantId), eq(boRows.id, id)));
@@ -187,7 +197,14 @@ export async function subRowsPage(
 
 export async function saveDraft(
   db: Executor,
-  draft: { tenantId: string; id?: string; templateAlias: string; userId: string; refId: string | null; data: Data },
+  draft: {
+    tenantId: string;
+    id?: string;
+    templateAlias: string;
+    userId: string;
+    refId: string | null;
+    data: Data;
+  },
 ) {
   if (draft.id) {
     const [row] = await db
@@ -215,14 +232,26 @@ export async function findDraft(db: Executor, tenantId: string, userId: string, 
   const [row] = await db
     .select()
     .from(templateDrafts)
-    .where(and(eq(templateDrafts.tenantId, tenantId), eq(templateDrafts.userId, userId), eq(templateDrafts.id, id)));
+    .where(
+      and(
+        eq(templateDrafts.tenantId, tenantId),
+        eq(templateDrafts.userId, userId),
+        eq(templateDrafts.id, id),
+      ),
+    );
   return row;
 }
 
 export async function deleteDraft(db: Executor, tenantId: string, userId: string, id: string) {
   await db
     .delete(templateDrafts)
-    .where(and(eq(templateDrafts.tenantId, tenantId), eq(templateDrafts.userId, userId), eq(templateDrafts.id, id)));
+    .where(
+      and(
+        eq(templateDrafts.tenantId, tenantId),
+        eq(templateDrafts.userId, userId),
+        eq(templateDrafts.id, id),
+      ),
+    );
 }
 
 const DRAFT_COLUMNS: FilterColumns = { updateTime: { sql: templateDrafts.updatedAt, type: 'date' } };
@@ -253,7 +282,14 @@ export async function listDrafts(
 
 export async function insertModifyRecord(
   db: Executor,
-  record: { tenantId: string; boAlias: string; refId: string; userId: string; userName: string; changes: FieldChange[] },
+  record: {
+    tenantId: string;
+    boAlias: string;
+    refId: string;
+    userId: string;
+    userName: string;
+    changes: FieldChange[];
+  },
 ) {
   await db.insert(boModifyRecords).values({ ...record, id: newId() });
 }

@@ -16,9 +16,20 @@ export const dataHandlers = ({ db }: Services) =>
       templates.templateInfo(db, auth, query.alias, query.needDisplayFileds !== 'false'),
     listDataTemplates: async ({ body }, { auth }) => {
       const list = await listTemplates(db, auth.tenantId, body);
-      return { ...list, rows: list.rows.map((row) => ({ id: row.id, alias: row.alias, name: row.name, boAlias: row.boAlias, formKey: row.formKey, ...row.def })) };
+      return {
+        ...list,
+        rows: list.rows.map((row) => ({
+          id: row.id,
+          alias: row.alias,
+          name: row.name,
+          boAlias: row.boAlias,
+          formKey: row.formKey,
+          ...row.def,
+        })),
+      };
     },
-    templateDataList: async ({ params, body }, { auth }) => records.templateRows(db, auth, params.alias, body),
+    templateDataList: async ({ params, body }, { auth }) =>
+      records.templateRows(db, auth, params.alias, body),
     getTemplateForm: async ({ params, query }, { auth }) => templateForm(db, auth, params.a, params.b, query),
     boSave: async ({ params, query, body }, { auth, lang }) =>
       records.saveRecord(db, auth, lang, { ...params, delDraftId: query.delDraftId, ...body }),
@@ -41,7 +52,8 @@ export const dataHandlers = ({ db }: Services) =>
       excel.dryRun(db, auth, lang, query.templateAlias, await request.file()),
     getImportCache: async ({ body }, { auth }) => excel.importCache(db, auth, body.importId),
     saveImportResult: async ({ body }, { auth }) => excel.saveImport(db, auth, body.importId),
-    batchSave: async ({ body }, { auth, lang }) => excel.batchSave(db, auth, lang, body.templateAlias, body.rows),
+    batchSave: async ({ body }, { auth, lang }) =>
+      excel.batchSave(db, auth, lang, body.templateAlias, body.rows),
     listImportLogs: async ({ body }, { auth }) => excel.importLogs(db, auth, body),
     exportData: async ({ body }, { auth }) => excel.exportRecords(db, auth, body),
     exportSub: async ({ body }, { auth }) => subExcel.exportSub(db, auth, body),

@@ -13,7 +13,17 @@ let other: string;
 const contracts = async () =>
   (await t.database.db.select({ n: count() }).from(boRows).where(eq(boRows.boAlias, 'contract')))[0]?.n;
 
-const HEADERS = ['*合同编号', '*合同名称', '*合同类型', '*甲方', '*乙方', '联系电话', '*合同金额', '签订日期', '*状态'];
+const HEADERS = [
+  '*合同编号',
+  '*合同名称',
+  '*合同类型',
+  '*甲方',
+  '*乙方',
+  '联系电话',
+  '*合同金额',
+  '签订日期',
+  '*状态',
+];
 
 async function workbook(main: unknown[][], payments: unknown[][] = [], headers = HEADERS): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -56,7 +66,17 @@ async function download(url: string, body?: unknown, who = token) {
   return { status: response.statusCode, type: String(response.headers['content-type']), book };
 }
 
-const good = (code: string) => [code, '导入合同', '采购合同', '演示集团总部', '导入供应商', '13800138000', 1200.5, '2026-10-01', '草拟'];
+const good = (code: string) => [
+  code,
+  '导入合同',
+  '采购合同',
+  '演示集团总部',
+  '导入供应商',
+  '13800138000',
+  1200.5,
+  '2026-10-01',
+  '草拟',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,7 +92,10 @@ describe('Excel import and export of a data template', () => {
     expect(type).toContain('spreadsheetml');
     const main = book.worksheets[0]!;
     expect((main.getRow(1).values as string[]).slice(1)).toEqual([...HEADERS, '备注']);
-    expect(main.getCell('C2').dataValidation).toMatchObject({ type: 'list', formulae: ['"采购合同,销售合同,技术服务合同,劳动合同,租赁合同"'] });
+    expect(main.getCell('C2').dataValidation).toMatchObject({
+      type: 'list',
+      formulae: ['"采购合同,销售合同,技术服务合同,劳动合同,租赁合同"'],
+    });
     expect((book.getWorksheet('付款计划')!.getRow(1).values as string[]).slice(1)).toEqual([
       '*主表行号',
       '*期次',
@@ -86,7 +109,11 @@ describe('Excel import and export of a data template', () => {
   it('newImport is a dry run naming each error by sheet, row and column; saveImportResult keeps the good rows', async () => {
     const before = await contracts();
     const file = await workbook(
-      [good('IMP-1'), ['IMP-2', '坏合同', '不存在的类型', '甲', '乙', '123', 'abc', '2026/13/01', '草拟'], good('IMP-3')],
+      [
+        good('IMP-1'),
+        ['IMP-2', '坏合同', '不存在的类型', '甲', '乙', '123', 'abc', '2026/13/01', '草拟'],
+        good('IMP-3'),
+      ],
       [
         [2, 1, '2026-11-01', 600],
         [2, 2, '2026-12-01', 600.25],
@@ -95,7 +122,12 @@ describe('Excel import and export of a data template', () => {
     );
     const dry = await upload(file);
     expect(dry.status).toBe(200);
-    const result = dry.body.value as { importId: string; total: number; valid: number; errors: ImportError[] };
+    const result = dry.body.value as {
+      importId: string;
+      total: number;
+      valid: number;
+      errors: ImportError[];
+    };
     expect(result).toMatchObject({ total: 3, valid: 2 });
     expect(result.errors).toEqual(
       expect.arrayContaining([
@@ -110,8 +142,12 @@ describe('Excel import and export of a data template', () => {
 
     const review = await t.call('getImportCache', { token, body: { importId: result.importId } });
     expect(review.body.value.errors).toHaveLength(result.errors.length);
-    expect((await t.call('getImportCache', { token: other, body: { importId: result.importId } })).status).toBe(404);
-    expect((await t.call('saveImportResult', { token: other, body: { importId: result.importId } })).status).toBe(404);
+    expect(
+      (await t.call('getImportCache', { token: other, body: { importId: result.importId } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call('saveImportResult', { token: other, body: { importId: result.importId } })).status,
+    ).toBe(404);
 
     const saved = await t.call('saveImportResult', { token, body: { importId: result.importId } });
     expect(saved.body.value).toMatchObject({ total: 3, succeeded: 2, failed: 1, userName: '朱婷' });
@@ -130,14 +166,27 @@ describe('Excel import and export of a data template', () => {
       { period: 1, dueDate: '2026-11-01', amount: 600 },
       { period: 2, dueDate: '2026-12-01', amount: 600.25 },
     ]);
-    expect((await t.call('saveImportResult', { token, body: { importId: result.importId } })).status).toBe(404);
+    expect((await t.call('saveImportResult', { token, body: { importId: result.importId } })).status).toBe(
+      404,
+    );
     const logs = await t.call('listImportLogs', { token, body: {} });
     expect(logs.body.value.rows[0]).toMatchObject({ fileName: '合同.xlsx', succeeded: 2, failed: 1 });
   });
 
   it('a missing required column, a file that is no workbook, and 10,001 rows are refused', async () => {
-    const missing = await upload(await workbook([good('IMP-9')], [], HEADERS.filter((h) => h !== '*乙方')));
-    expect(missing.body.value.errors).toContainEqual({ sheet: '合同台账', row: 1, column: '乙方', message: '缺少必填列' });
+    const missing = await upload(
+      await workbook(
+        [good('IMP-9')],
+        [],
+        HEADERS.filter((h) => h !== '*乙方'),
+      ),
+    );
+    expect(missing.body.value.errors).toContainEqual({
+      sheet: '合同台账',
+      row: 1,
+      column: '乙方',
+      message: '缺少必填列',
+    });
     expect(missing.body.value.valid).toBe(0);
     expect((await upload(Buffer.from('not a workbook'))).status).toBe(400);
     const before = await contracts();
@@ -150,7 +199,15 @@ describe('Excel import and export of a data template', () => {
 
   it('batchSave saves all rows or none', async () => {
     const before = await contracts();
-    const row = { code: 'B-1', name: '批量', type: 'sales', partyA: '甲', partyB: '乙', amount: 1, status: 'draft' };
+    const row = {
+      code: 'B-1',
+      name: '批量',
+      type: 'sales',
+      partyA: '甲',
+      partyB: '乙',
+      amount: 1,
+      status: 'draft',
+    };
     const bad = await t.call('batchSave', {
       token,
       body: { templateAlias: 'contract', rows: [row, { ...row, amount: 'x' }] },
@@ -164,19 +221,31 @@ describe('Excel import and export of a data template', () => {
   it('export writes the filtered or selected records, sub-table rows on their own sheet', async () => {
     const filter = { querys: [{ property: 'status', value: 'terminated' }] };
     const total = (
-      await t.call('templateDataList', { token, params: { alias: 'contract' }, body: { ...filter, pageBean: { pageSize: 1 } } })
+      await t.call('templateDataList', {
+        token,
+        params: { alias: 'contract' },
+        body: { ...filter, pageBean: { pageSize: 1 } },
+      })
     ).body.value.total;
-    const { status, book } = await download('/form/dataTemplate/export', { templateAlias: 'contract', filter });
+    const { status, book } = await download('/form/dataTemplate/export', {
+      templateAlias: 'contract',
+      filter,
+    });
     expect(status).toBe(200);
     const main = book.getWorksheet('合同台账')!;
     expect(main.actualRowCount - 1).toBe(total);
     expect(main.getCell('I2').text).toBe('已终止');
     expect(book.getWorksheet('付款计划')!.actualRowCount - 1).toBe(total * 3);
-    const some = (await t.call('templateDataList', { token, params: { alias: 'contract' }, body: {} })).body.value.rows;
+    const some = (await t.call('templateDataList', { token, params: { alias: 'contract' }, body: {} })).body
+      .value.rows;
     const ids = some.slice(0, 2).map((r) => r.id);
     const picked = await download('/form/dataTemplate/export', { templateAlias: 'contract', ids });
     expect(picked.book.worksheets[0]!.actualRowCount).toBe(3);
-    const acme = await t.login('alice', undefined, (await t.call('getTenantByCode', { query: { code: 'acme' } })).body.value.id);
+    const acme = await t.login(
+      'alice',
+      undefined,
+      (await t.call('getTenantByCode', { query: { code: 'acme' } })).body.value.id,
+    );
     const foreign = await download('/form/dataTemplate/export', { templateAlias: 'contract', ids }, acme);
     expect(foreign.status).toBe(200);
     expect(foreign.book.worksheets[0]!.actualRowCount).toBe(1);

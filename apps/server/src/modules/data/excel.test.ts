@@ -45,6 +45,8 @@ describe('a sub-table’s rows in a workbook', () => {
     sheet.addRow(['家具', 1]);
     const file = Buffer.from(await book.xlsx.writeBuffer());
     const read = await readSubImport(file, SUB, DICTS, 'en-US');
-    expect(read.errors).toEqual([{ sheet: '明细', row: 2, column: '类别', message: 'is not a value of its dictionary' }]);
+    expect(read.errors).toEqual([
+      { sheet: '明细', row: 2, column: '类别', message: 'is not a value of its dictionary' },
+    ]);
   });
 });

@@ -23,7 +23,13 @@ const excel = async () => (await import('exceljs')).default;
 const header = (field: BoField) => (field.required ? `*${field.label}` : field.label);
 const headerLabel = (text: string) => text.replace(/^\*/, '').trim();
 
-function addSheet(workbook: ExcelJS.Workbook, name: string, fields: BoField[], dicts: Dictionaries, parent: boolean) {
+function addSheet(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  fields: BoField[],
+  dicts: Dictionaries,
+  parent: boolean,
+) {
   const sheet = workbook.addWorksheet(name);
   const headers = [...(parent ? [`*${IMPORT_PARENT_COLUMN}`] : []), ...fields.map(header)];
   sheet.addRow(headers).font = { bold: true };
@@ -35,7 +41,11 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, fields: BoField[], d
     if (!names.length || list.length > 255) return;
     const column = sheet.getColumn(index + 1 + (parent ? 1 : 0)).letter;
     for (let row = 2; row <= 1001; row += 1) {
-      sheet.getCell(`${column}${row}`).dataValidation = { type: 'list', allowBlank: true, formulae: [`"${list}"`] };
+      sheet.getCell(`${column}${row}`).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`"${list}"`],
+      };
     }
   });
 }
@@ -51,7 +61,11 @@ export async function importTemplate(bo: BoDefinition, name: string, dicts: Dict
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A cell's value as the field keeps it, or an error's message key. */
-function cellValue(field: BoField, cell: ExcelJS.Cell, dicts: Dictionaries): { value?: unknown; error?: MessageKey } {
+function cellValue(
+  field: BoField,
+  cell: ExcelJS.Cell,
+  dicts: Dictionaries,
+): { value?: unknown; error?: MessageKey } {
   const raw = cell.value;
   if (raw === null || raw === undefined || cell.text.trim() === '') return { value: undefined };
   if (field.type === 'number') {
@@ -89,7 +103,12 @@ function readSheet(
   const wanted = [...(parent ? [{ label: IMPORT_PARENT_COLUMN, required: true }] : []), ...fields];
   for (const field of wanted) {
     if (field.required && !columns.has(field.label)) {
-      errors.push({ sheet: sheet.name, row: 1, column: field.label, message: translate(lang, 'data.importMissingColumn') });
+      errors.push({
+        sheet: sheet.name,
+        row: 1,
+        column: field.label,
+        message: translate(lang, 'data.importMissingColumn'),
+      });
     }
   }
   const rows: SheetRows['rows'] = [];
@@ -101,7 +120,12 @@ function readSheet(
       if (!col) continue;
       const read = cellValue(field, row.getCell(col), dicts);
       if (read.error) {
-        errors.push({ sheet: sheet.name, row: number, column: field.label, message: translate(lang, read.error) });
+        errors.push({
+          sheet: sheet.name,
+          row: number,
+          column: field.label,
+          message: translate(lang, read.error),
+        });
       } else if (read.value !== undefined) data[field.name] = read.value;
     }
     const parentCol = columns.get(IMPORT_PARENT_COLUMN);
@@ -189,11 +213,19 @@ export async function readImport(
 
 /** A value as a sheet shows it: a dictionary's name for its key. */
 const shown = (field: BoField, value: unknown, dicts: Dictionaries) =>
-  field.type === 'dict' && field.dict ? (dicts.get(field.dict)?.find((e) => e.key === value)?.name ?? value) : value;
+  field.type === 'dict' && field.dict
+    ? (dicts.get(field.dict)?.find((e) => e.key === value)?.name ?? value)
+    : value;
 
 /** A cell of a row posted by a browser: numbers stay numbers, any other value is written as text. */
 const cell = (value: unknown) =>
-  value === undefined || value === null || value === '' ? null : typeof value === 'number' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  value === undefined || value === null || value === ''
+    ? null
+    : typeof value === 'number'
+      ? value
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
 
 /** One sub-table's rows as a workbook of one sheet, a column per field titled with its label. */
 export async function writeSubRows(sub: BoSubEntity, rows: Data[], dicts: Dictionaries): Promise<Buffer> {
@@ -213,11 +245,17 @@ export async function writeExport(
   dicts: Dictionaries,
   batches: AsyncIterable<Data[]>,
 ): Promise<number> {
-  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ filename, useSharedStrings: false, useStyles: false });
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({
+    filename,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   const main = workbook.addWorksheet(name);
   const subs = bo.subs.map((sub) => workbook.addWorksheet(sub.name));
   main.addRow(bo.fields.map((f) => f.label)).commit();
-  bo.subs.forEach((sub, i) => subs[i]!.addRow([IMPORT_PARENT_COLUMN, ...sub.fields.map((f) => f.label)]).commit());
+  bo.subs.forEach((sub, i) =>
+    subs[i]!.addRow([IMPORT_PARENT_COLUMN, ...sub.fields.map((f) => f.label)]).commit(),
+  );
   let count = 0;
   for await (const batch of batches) {
     for (const data of batch) {
@@ -225,7 +263,10 @@ export async function writeExport(
       main.addRow(bo.fields.map((f) => shown(f, data[f.name], dicts) ?? null)).commit();
       bo.subs.forEach((sub, i) => {
         for (const row of (data[sub.alias] as Data[] | undefined) ?? []) {
-          subs[i]!.addRow([count + 1, ...sub.fields.map((f) => shown(f, row[f.name], dicts) ?? null)]).commit();
+          subs[i]!.addRow([
+            count + 1,
+            ...sub.fields.map((f) => shown(f, row[f.name], dicts) ?? null),
+          ]).commit();
         }
       });
     }

@@ -19,7 +19,7 @@ export async function templateForm(
   query: { id?: string; action?: 'add' | 'edit' | 'get'; recordId?: string; dataKey?: string },
 ) {
   const loaded = await loadTemplateOf(db, auth, templateAlias, boAlias);
-  const action = query.action ?? (query.id ?? query.recordId ? 'get' : 'add');
+  const action = query.action ?? ((query.id ?? query.recordId) ? 'get' : 'add');
   await requireButton(db, auth, loaded, BUTTON_OF_ACTION[action]);
   const id = query.id ?? query.recordId;
   const row = id ? await repo.findRecord(db, auth.tenantId, boAlias, id) : undefined;

@@ -11,7 +11,14 @@ const CACHE_HOURS = 24;
 
 export async function saveImportCache(
   db: Executor,
-  cache: { tenantId: string; templateAlias: string; userId: string; fileName: string; rows: ImportRow[]; errors: ImportError[] },
+  cache: {
+    tenantId: string;
+    templateAlias: string;
+    userId: string;
+    fileName: string;
+    rows: ImportRow[];
+    errors: ImportError[];
+  },
 ) {
   await db
     .delete(importCaches)
@@ -33,7 +40,9 @@ export async function findImportCache(db: Executor, tenantId: string, userId: st
   const [row] = await db
     .select()
     .from(importCaches)
-    .where(and(eq(importCaches.tenantId, tenantId), eq(importCaches.userId, userId), eq(importCaches.id, id)));
+    .where(
+      and(eq(importCaches.tenantId, tenantId), eq(importCaches.userId, userId), eq(importCaches.id, id)),
+    );
   return row;
 }
 
@@ -54,9 +63,13 @@ export async function insertRecords(
   userId: string,
 ) {
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(boRows).values(
-      rows.slice(start, start + 500).map((data) => ({ tenantId, id: newId(), boAlias, data, createdBy: userId })),
-    );
+    await db
+      .insert(boRows)
+      .values(
+        rows
+          .slice(start, start + 500)
+          .map((data) => ({ tenantId, id: newId(), boAlias, data, createdBy: userId })),
+      );
   }
 }
 
@@ -75,7 +88,9 @@ const LOG_COLUMNS: FilterColumns = {
 };
 
 export async function listImportLogs(db: Executor, tenantId: string, filter: QueryFilter) {
-  const q = compileQueryFilter(filter, LOG_COLUMNS, { defaultSort: [desc(importLogs.createdAt), desc(importLogs.id)] });
+  const q = compileQueryFilter(filter, LOG_COLUMNS, {
+    defaultSort: [desc(importLogs.createdAt), desc(importLogs.id)],
+  });
   const where = and(eq(importLogs.tenantId, tenantId), q.where);
   const rows = await db
     .select()
@@ -102,7 +117,10 @@ export async function recordsAfter(
 ) {
   const where = scope.ids
     ? inArray(boRows.id, scope.ids)
-    : compileQueryFilter({ querys: scope.filter?.querys, groupRelation: scope.filter?.groupRelation }, recordColumns(bo)).where;
+    : compileQueryFilter(
+        { querys: scope.filter?.querys, groupRelation: scope.filter?.groupRelation },
+        recordColumns(bo),
+      ).where;
   return db
     .select({ id: boRows.id, data: boRows.data })
     .from(boRows)

@@ -115,7 +115,13 @@ export async function saveImport(db: Db, auth: AuthContext, id: string) {
 }
 
 /** Creates several records; every one is checked first, and one failure saves none. */
-export async function batchSave(db: Db, auth: AuthContext, lang: Language, alias: string, rows: Record<string, unknown>[]) {
+export async function batchSave(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  alias: string,
+  rows: Record<string, unknown>[],
+) {
   const loaded = await loadTemplate(db, auth, alias);
   await requireButton(db, auth, loaded, 'add');
   const picked = rows.map((row) => pickBoData(loaded.bo, row));
@@ -141,7 +147,15 @@ export async function exportRecords(
   async function* batches() {
     let after = '';
     for (;;) {
-      const batch = await repo.recordsAfter(db, auth.tenantId, loaded.bo.alias, loaded.bo, input, after, EXPORT_BATCH);
+      const batch = await repo.recordsAfter(
+        db,
+        auth.tenantId,
+        loaded.bo.alias,
+        loaded.bo,
+        input,
+        after,
+        EXPORT_BATCH,
+      );
       if (!batch.length) return;
       yield batch.map((r) => r.data);
       after = batch.at(-1)!.id;

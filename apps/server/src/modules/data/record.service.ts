@@ -39,7 +39,12 @@ export function changedFields(bo: BoDefinition, before: Data, after: Data): Fiel
   const changes: FieldChange[] = [];
   for (const field of bo.fields) {
     if (!same(before[field.name], after[field.name])) {
-      changes.push({ field: field.name, label: field.label, oldValue: before[field.name] ?? null, newValue: after[field.name] ?? null });
+      changes.push({
+        field: field.name,
+        label: field.label,
+        oldValue: before[field.name] ?? null,
+        newValue: after[field.name] ?? null,
+      });
     }
   }
   for (const sub of bo.subs) {
@@ -106,8 +111,16 @@ export async function saveRecord(db: Db, auth: AuthContext, lang: Language, inpu
     if (input.id) {
       const [current] = await repo.lockRecords(tx, auth.tenantId, input.boAlias, [input.id]);
       if (!current) throw notFound('data.recordNotFound', { id: input.id });
-      if (input.version !== undefined && input.version !== current.version) throw conflict('data.staleVersion');
-      const updated = await repo.updateRecord(tx, auth.tenantId, current.id, current.version, data, auth.userId);
+      if (input.version !== undefined && input.version !== current.version)
+        throw conflict('data.staleVersion');
+      const updated = await repo.updateRecord(
+        tx,
+        auth.tenantId,
+        current.id,
+        current.version,
+        data,
+        auth.userId,
+      );
       if (!updated) throw conflict('data.staleVersion');
       await record(tx, auth, input.boAlias, current.id, changedFields(loaded.bo, current.data, data));
       row = updated;
@@ -156,12 +169,25 @@ export async function batchUpdate(db: Db, auth: AuthContext, lang: Language, inp
 }
 
 /** Deletes records through the template of a form key (its del button); an id not found is a 404. */
-export async function deleteRecords(db: Db, auth: AuthContext, boAlias: string, idList: string, formKey: string) {
+export async function deleteRecords(
+  db: Db,
+  auth: AuthContext,
+  boAlias: string,
+  idList: string,
+  formKey: string,
+) {
   const template = await repo.findTemplateByFormKey(db, auth.tenantId, formKey);
   if (!template) throw notFound('data.formNotFound', { id: formKey });
   const loaded = await loadTemplateOf(db, auth, template.alias, boAlias);
   await requireButton(db, auth, loaded, 'del');
-  const ids = [...new Set(idList.split(',').map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      idList
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!ids.length) throw badRequest('data.recordNotFound', { id: idList });
   return db.transaction(async (tx) => {
     const rows = await repo.lockRecords(tx, auth.tenantId, boAlias, ids);
@@ -235,15 +261,24 @@ export async function subRows(
   }
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? 10;
-  const slice = await repo.subRowsPage(db, auth.tenantId, input.id, input.subAlias, (page - 1) * pageSize, pageSize);
+  const slice = await repo.subRowsPage(
+    db,
+    auth.tenantId,
+    input.id,
+    input.subAlias,
+    (page - 1) * pageSize,
+    pageSize,
+  );
   return { rows: slice?.rows ?? [], total: slice?.total ?? 0, page, pageSize };
 }
 
 /** A record's change history; params.refId names the record, which must be of the caller's tenant. */
 export async function modifyHistory(db: Db, auth: AuthContext, filter: QueryFilter) {
   const refId = filter.params?.refId;
-  if (typeof refId !== 'string' || !refId) throw badRequest('data.recordNotFound', { id: String(refId ?? '') });
-  if (!(await repo.recordExists(db, auth.tenantId, refId))) throw notFound('data.recordNotFound', { id: refId });
+  if (typeof refId !== 'string' || !refId)
+    throw badRequest('data.recordNotFound', { id: String(refId ?? '') });
+  if (!(await repo.recordExists(db, auth.tenantId, refId)))
+    throw notFound('data.recordNotFound', { id: refId });
   const params = { ...filter.params };
   delete params.refId;
   const list = await repo.listModifyRecords(db, auth.tenantId, refId, { ...filter, params });

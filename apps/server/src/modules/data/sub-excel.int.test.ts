@@ -61,8 +61,8 @@ async function download(url: string, body: unknown, who = token) {
 }
 
 const record = async () =>
-  (await t.call('getTemplateForm', { token, params: { a: 'contract', b: 'contract' }, query: { id } })).body.value
-    .record!;
+  (await t.call('getTemplateForm', { token, params: { a: 'contract', b: 'contract' }, query: { id } })).body
+    .value.record!;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -88,23 +88,29 @@ describe('sub-table rows to and from Excel', () => {
     expect(type).toContain('spreadsheetml');
     expect(book.worksheets[0]!.name).toBe('付款计划');
     expect(rows[0]).toEqual(HEADERS);
-    expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual(payments.map((p) => [p.period, p.dueDate, p.amount]));
+    expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual(
+      payments.map((p) => [p.period, p.dueDate, p.amount]),
+    );
   });
 
   it('exportSub refuses another tenant’s record, an unknown sub-table, a missing button and bad input', async () => {
     const body = { templateAlias: 'contract', id, subAlias: 'payments' };
     expect((await download('/form/dataTemplate/exportSub', body, acme)).status).toBe(404);
-    expect((await download('/form/dataTemplate/exportSub', { ...body, subAlias: 'nothing' })).status).toBe(404);
+    expect((await download('/form/dataTemplate/exportSub', { ...body, subAlias: 'nothing' })).status).toBe(
+      404,
+    );
     // the employee template has no export button
-    const employee = (await t.call('templateDataList', { token, params: { alias: 'employee' }, body: {} })).body.value
-      .rows[0]!.id;
+    const employee = (await t.call('templateDataList', { token, params: { alias: 'employee' }, body: {} }))
+      .body.value.rows[0]!.id;
     const denied = await download('/form/dataTemplate/exportSub', {
       templateAlias: 'employee',
       id: employee,
       subAlias: 'educations',
     });
     expect(denied.status).toBe(403);
-    expect((await download('/form/dataTemplate/exportSub', { templateAlias: 'contract', id })).status).toBe(400);
+    expect((await download('/form/dataTemplate/exportSub', { templateAlias: 'contract', id })).status).toBe(
+      400,
+    );
   });
 
   it('form/exportFormSub writes the rows a form holds, the sub-table named by subDesc', async () => {
@@ -113,15 +119,24 @@ describe('sub-table rows to and from Excel', () => {
       { period: 2, dueDate: '2027-02-01' },
     ];
     for (const subDesc of ['payments', encodeURIComponent('付款计划')]) {
-      const file = await download(`/form/form/exportFormSub?subDesc=${subDesc}`, { templateAlias: 'contract', rows });
+      const file = await download(`/form/form/exportFormSub?subDesc=${subDesc}`, {
+        templateAlias: 'contract',
+        rows,
+      });
       expect(file.status).toBe(200);
       expect(file.rows).toEqual([HEADERS, [1, '2027-01-01', 10.5, '首付'], [2, '2027-02-01']]);
     }
     const body = { templateAlias: 'contract', rows };
     expect((await download('/form/form/exportFormSub?subDesc=nothing', body)).status).toBe(404);
     expect((await download('/form/form/exportFormSub', body)).status).toBe(400);
-    expect((await download('/form/form/exportFormSub?subDesc=payments', { templateAlias: 'contract', rows: 'x' })).status).toBe(400);
-    expect((await download('/form/form/exportFormSub?subDesc=educations', { templateAlias: 'employee', rows })).status).toBe(403);
+    expect(
+      (await download('/form/form/exportFormSub?subDesc=payments', { templateAlias: 'contract', rows: 'x' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await download('/form/form/exportFormSub?subDesc=educations', { templateAlias: 'employee', rows }))
+        .status,
+    ).toBe(403);
   });
 
   it('importSub answers the rows for the form, checked with the form’s rules; the record is unchanged', async () => {
@@ -139,7 +154,9 @@ describe('sub-table rows to and from Excel', () => {
       errors: [],
     });
     // a new record's form imports too (add button)
-    expect((await importSub(file, 'templateAlias=contract&subAlias=payments')).body.value.rows).toHaveLength(2);
+    expect((await importSub(file, 'templateAlias=contract&subAlias=payments')).body.value.rows).toHaveLength(
+      2,
+    );
     // an exported file reads back as the rows it holds
     const exported = await t.app.inject({
       method: 'POST',
@@ -171,11 +188,26 @@ describe('sub-table rows to and from Excel', () => {
     expect(read.body.value.errors.map((e) => `${e.row}:${e.column}`).sort()).toEqual(
       ['3:期次', '3:付款日期', '3:金额', '3:说明', '4:付款日期'].sort(),
     );
-    const english = await importSub(file, `templateAlias=contract&subAlias=payments&id=${id}`, { lang: 'en-US' });
-    expect(english.body.value.errors).toContainEqual({ sheet: '付款计划', row: 4, column: '付款日期', message: 'is required' });
-    const missing = await importSub(await sheet([[1, '2027-03-01']], ['期次', '付款日期']), 'templateAlias=contract&subAlias=payments');
+    const english = await importSub(file, `templateAlias=contract&subAlias=payments&id=${id}`, {
+      lang: 'en-US',
+    });
+    expect(english.body.value.errors).toContainEqual({
+      sheet: '付款计划',
+      row: 4,
+      column: '付款日期',
+      message: 'is required',
+    });
+    const missing = await importSub(
+      await sheet([[1, '2027-03-01']], ['期次', '付款日期']),
+      'templateAlias=contract&subAlias=payments',
+    );
     expect(missing.body.value.rows).toEqual([]);
-    expect(missing.body.value.errors).toContainEqual({ sheet: '付款计划', row: 1, column: '金额', message: '缺少必填列' });
+    expect(missing.body.value.errors).toContainEqual({
+      sheet: '付款计划',
+      row: 1,
+      column: '金额',
+      message: '缺少必填列',
+    });
     expect((await record()).data).toEqual(saved);
   });
 
@@ -189,7 +221,10 @@ describe('sub-table rows to and from Excel', () => {
     expect((await importSub(await sheet([]), query, { who: acme })).status).toBe(404);
     expect((await importSub(await sheet([]), 'templateAlias=contract&subAlias=nothing')).status).toBe(404);
     expect((await importSub(await sheet([]), 'templateAlias=contract')).status).toBe(400);
-    const employee = await importSub(await sheet([], ['学校'], '教育经历'), 'templateAlias=employee&subAlias=educations');
+    const employee = await importSub(
+      await sheet([], ['学校'], '教育经历'),
+      'templateAlias=employee&subAlias=educations',
+    );
     expect(employee.status).toBe(403);
     expect((await record()).data).toEqual(saved);
   });

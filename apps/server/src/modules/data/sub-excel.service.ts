@@ -26,7 +26,11 @@ const xlsx = (name: string, file: Buffer): FileDownload => ({
 });
 
 /** exportSub: the saved rows of one sub-table of a record of the caller's tenant. */
-export async function exportSub(db: Db, auth: AuthContext, input: { templateAlias: string; id: string; subAlias: string }) {
+export async function exportSub(
+  db: Db,
+  auth: AuthContext,
+  input: { templateAlias: string; id: string; subAlias: string },
+) {
   const loaded = await loadTemplate(db, auth, input.templateAlias);
   await requireButton(db, auth, loaded, 'export');
   const sub = subOf(loaded, input.subAlias);

@@ -71,7 +71,12 @@ export async function buttonPermissions(db: Executor, auth: AuthContext, templat
   return allowed as Record<TemplateButton, boolean>;
 }
 
-export async function requireButton(db: Executor, auth: AuthContext, loaded: LoadedTemplate, button: TemplateButton) {
+export async function requireButton(
+  db: Executor,
+  auth: AuthContext,
+  loaded: LoadedTemplate,
+  button: TemplateButton,
+) {
   const allowed = await buttonPermissions(db, auth, loaded.template);
   if (!allowed[button]) throw forbidden('data.buttonDenied', { button });
 }
@@ -85,7 +90,10 @@ export async function templateInfo(db: Executor, auth: AuthContext, alias: strin
 
 export async function permissionsByType(db: Executor, auth: AuthContext, alias: string, types: string) {
   const loaded = await loadTemplate(db, auth, alias);
-  const asked = types.split(',').map((t) => t.trim()).filter(Boolean);
+  const asked = types
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const unknown = asked.find((t) => !(TEMPLATE_BUTTONS as readonly string[]).includes(t));
   if (unknown !== undefined) throw badRequest('data.unknownButton', { button: unknown });
   const allowed = await buttonPermissions(db, auth, loaded.template);
@@ -129,12 +137,18 @@ export async function fieldErrors(
   for (const field of dictFields) {
     const value = data[field.name];
     if (typeof value !== 'string' || value === '' || issues.some((i) => i.field === field.name)) continue;
-    if (!keys.get(field.dict!)?.has(value)) issues.push({ field: field.name, label: field.label, reason: 'dict' });
+    if (!keys.get(field.dict!)?.has(value))
+      issues.push({ field: field.name, label: field.label, reason: 'dict' });
   }
   return issues.map((issue) => {
     const reason = { key: `data.rule.${issue.reason}` as 'data.rule.required' };
     const message = issue.sub
-      ? translate(lang, 'data.rowError', { sub: issue.sub.name, row: issue.sub.row, label: issue.label, reason })
+      ? translate(lang, 'data.rowError', {
+          sub: issue.sub.name,
+          row: issue.sub.row,
+          label: issue.label,
+          reason,
+        })
       : translate(lang, 'data.fieldError', { label: issue.label, reason });
     return { field: issue.field, message };
   });
@@ -150,6 +164,11 @@ export async function assertValid(
 ) {
   const errors = await fieldErrors(db, auth, lang, bo, data);
   if (errors.length) {
-    throw badRequest('data.invalid', { message: errors.slice(0, 5).map((e) => e.message).join('；') });
+    throw badRequest('data.invalid', {
+      message: errors
+        .slice(0, 5)
+        .map((e) => e.message)
+        .join('；'),
+    });
   }
 }

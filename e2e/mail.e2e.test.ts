@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailServers, type MailServers } from '../apps/server/test/mail-servers';
 import { api, apiSignIn } from './support/api';
-import { seriousViolations } from './support/app';
+import { dropdownPickUntil, seriousViolations } from './support/app';
 import { artifacts, label, PHONE, setupUsers } from './support/approval';
 
 const { harness, as } = setupUsers();
@@ -44,8 +44,18 @@ describe('personal mail (我的邮件, 邮箱设置, 邮件联系人) in Chromiu
     await dialog.getByLabel('显示名称').fill('朱婷');
     for (const kind of ['imap', 'smtp'] as const) {
       await dialog.locator(`#${kind}Host`).fill(servers.host);
-      await dialog.locator(`#${kind}Tls`).click();
-      await page.locator('.ant-select-item-option:visible').filter({ hasText: '不加密' }).click();
+      const tls = dialog.locator(`#${kind}Tls`);
+      await dropdownPickUntil(
+        tls,
+        page.locator('.ant-select-item-option:visible').filter({ hasText: '不加密' }),
+        () =>
+          dialog
+            .locator('.ant-form-item')
+            .filter({ has: page.locator(`#${kind}Tls`) })
+            .locator('.ant-select-content-has-value')
+            .filter({ hasText: '不加密' })
+            .isVisible(),
+      );
       await dialog
         .locator(`#${kind}Port`)
         .fill(String(kind === 'imap' ? servers.imapPort : servers.smtpPort));

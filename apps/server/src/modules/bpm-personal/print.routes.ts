@@ -13,10 +13,10 @@ export const printHandlers = (services: Services) => {
     },
     getPrintRecordsByInstId: async ({ query }, { auth }) => prints.printRecordsOf(db, auth, query.instId),
     queryPrintRecords: async ({ body }, { auth }) => prints.queryPrintRecords(db, auth, body),
-    getWatermark: async ({ query }, { auth }) =>
-      'scope' in auth
-        ? prints.watermark(db, await readerOf(db, auth, query.instId), query.instId)
-        : prints.watermark(db, auth, query.instId, query.leaderId),
+    getWatermark: async ({ query }, { auth }) => {
+      const { reader, leaderId } = await readerOf(db, auth, query);
+      return prints.watermark(db, reader, query.instId, leaderId);
+    },
     getGlobalPrintTemplate: async ({ query }, { auth, lang }) =>
       globalPrintTemplate(services, auth, lang, query),
     wordPrint: async ({ body }, { auth, lang, audit }) => {

@@ -41,10 +41,10 @@ export const instanceHandlers = ({ db }: Services) =>
 
     getFormAndBO: async ({ body }, { auth, lang }) => query.startForm(db, auth, lang, body),
     // 分享: a guest of a shared request reads it as its sharer (shared-request.ts), never as a secretary
-    getInstFormAndBO: async ({ query: q }, { auth }) =>
-      'scope' in auth
-        ? query.instanceForm(db, await readerOf(db, auth, q.instId), q.instId)
-        : query.instanceForm(db, auth, q.instId, q.leaderId),
+    getInstFormAndBO: async ({ query: q }, { auth }) => {
+      const { reader, leaderId } = await readerOf(db, auth, q);
+      return query.instanceForm(db, reader, q.instId, leaderId);
+    },
     getInstanceByInstId: async ({ query: q }, { auth }) => query.instanceWithData(db, auth, q.instId),
     getDoneInstList: async ({ query: q, body }, { auth }) =>
       lists.doneInstances(db, auth.tenantId, auth.userId, body, q.status === '1'),
@@ -66,10 +66,10 @@ export const instanceHandlers = ({ db }: Services) =>
         lists.taskRowOf(task, { instStatus: instance.status, suspended: instance.suspended }),
       );
     },
-    instanceFlowOpinions: async ({ query: q }, { auth, lang }) =>
-      'scope' in auth
-        ? query.instanceOpinions(db, await readerOf(db, auth, q.instId), lang, q.instId)
-        : query.instanceOpinions(db, auth, lang, q.instId, q.leaderId),
+    instanceFlowOpinions: async ({ query: q }, { auth, lang }) => {
+      const { reader, leaderId } = await readerOf(db, auth, q);
+      return query.instanceOpinions(db, reader, lang, q.instId, leaderId);
+    },
     getNodeOpinions: async ({ query: q }, { auth, lang }) =>
       query.nodeOpinions(db, auth, lang, {
         instId: q.instId,

@@ -8,16 +8,21 @@ import { findUserById } from '../uc/user.repository.js';
 export const SHARED_REQUEST_PAGE = '/matter/approvalForm';
 
 /**
- * Who reads an instance: a signed-in caller reads as themselves; the guest of a link shared for guests reads
- * the one request its link names, as the person who shared it sees it (so a link never shows more than its
- * maker may see, and nothing once they leave). Any other guest, or a sharer no longer active, gets 404.
+ * Who reads an instance, for which leader: a signed-in caller reads as themselves (a secretary for the leader
+ * she names); the guest of a link shared for guests reads the one request its link names, as the person who
+ * shared it sees it, for no leader (so a link never shows more than its maker may see, and nothing once they
+ * leave). Any other guest, or a sharer no longer active, gets 404.
  */
 export async function readerOf(
   db: Executor,
   caller: AuthContext | GuestContext,
-  instId: string,
-): Promise<AuthContext> {
-  if (!('scope' in caller)) return caller;
+  { instId, leaderId }: { instId: string; leaderId?: string },
+): Promise<{ reader: AuthContext; leaderId?: string }> {
+  if (!('scope' in caller)) return { reader: caller, leaderId };
+  return { reader: await sharerOf(db, caller, instId) };
+}
+
+async function sharerOf(db: Executor, caller: GuestContext, instId: string): Promise<AuthContext> {
   // a link may hold any http(s) address, some of which URL cannot read: those share no request
   const link = URL.canParse(caller.url, 'http://link') ? new URL(caller.url, 'http://link') : null;
   const shared =

@@ -18,14 +18,7 @@ export const dataHandlers = ({ db }: Services) =>
       const list = await listTemplates(db, auth.tenantId, body);
       return {
         ...list,
-        rows: list.rows.map((row) => ({
-          id: row.id,
-          alias: row.alias,
-          name: row.name,
-          boAlias: row.boAlias,
-          formKey: row.formKey,
-          ...row.def,
-        })),
+        rows: list.rows.map(templates.toTemplate),
       };
     },
     templateDataList: async ({ params, body }, { auth }) =>

@@ -10,6 +10,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
+import { splitIds } from '../uc/ids.js';
 import * as repo from './data.repository.js';
 import { assertValid, loadTemplate, loadTemplateOf, requireButton } from './template.service.js';
 
@@ -180,14 +181,7 @@ export async function deleteRecords(
   if (!template) throw notFound('data.formNotFound', { id: formKey });
   const loaded = await loadTemplateOf(db, auth, template.alias, boAlias);
   await requireButton(db, auth, loaded, 'del');
-  const ids = [
-    ...new Set(
-      idList
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const ids = splitIds(idList);
   if (!ids.length) throw badRequest('data.recordNotFound', { id: idList });
   return db.transaction(async (tx) => {
     const rows = await repo.lockRecords(tx, auth.tenantId, boAlias, ids);

@@ -30,7 +30,7 @@ export const toBoDef = (row: repo.BoDefRow): BoDef => ({
   subs: row.def.subs,
 });
 
-const toTemplate = (row: repo.TemplateRow): DataTemplate => ({
+export const toTemplate = (row: repo.TemplateRow): DataTemplate => ({
   id: row.id,
   alias: row.alias,
   name: row.name,

@@ -12,6 +12,7 @@ import { compileQueryFilter, type FilterColumns } from '../../db/query-filter.js
 import { boRows } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
+import { splitIds } from '../uc/ids.js';
 import { isAdmin } from '../bpm-personal/access.js';
 import { findBoDef, recordColumns } from '../data/data.repository.js';
 import { toBoDef } from '../data/template.service.js';
@@ -134,14 +135,7 @@ export async function saveQuery(db: Db, auth: AuthContext, input: CustomQueryInp
 
 export async function removeQueries(db: Db, auth: AuthContext, idList: string) {
   await requireAdmin(db, auth);
-  const ids = [
-    ...new Set(
-      idList
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const ids = splitIds(idList);
   if (!ids.length) throw badRequest('customQuery.notFound', { alias: idList });
   return db.transaction(async (tx) => {
     const deleted = await repo.deleteQueries(tx, auth.tenantId, ids);

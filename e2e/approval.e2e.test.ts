@@ -353,6 +353,18 @@ describe('approval centre in Chromium (issue 5), several users in browser contex
     await zhuting.page.getByRole('spinbutton', { name: '请假天数' }).waitFor();
     await zhuting.page.getByRole('button', { name: label('提交') }).click();
     await zhuting.page.getByText('字段 请假天数 必填').waitFor();
+    // route preview (issue 17): the engine's route follows the days across the gateway's 3-day condition
+    const route = zhuting.page.getByTestId('route-preview');
+    const daysField = zhuting.page.getByRole('spinbutton', { name: '请假天数' });
+    await daysField.fill('2');
+    await route.getByText('结束').waitFor();
+    await route.getByText('部门领导审批').waitFor();
+    await route.getByText('胡军').waitFor();
+    expect(await route.getByText('人事会签').count()).toBe(0);
+    await daysField.fill('5');
+    await route.getByText('人事会签').waitFor();
+    await route.scrollIntoViewIfNeeded();
+    await zhuting.page.screenshot({ path: `${artifacts}approval-phone-route.png`, animations: 'disabled' });
     await startFlow(zhuting, base, LEAVE, subject, { days: 1, reason: '身体不适' });
     await openFromList(zhuting, base, 'myRequest', subject);
     await zhuting.page.getByRole('button', { name: label('更多') }).click();

@@ -12,6 +12,7 @@ import {
   nextUserTaskNodes,
   outgoingFlows,
   rejectTargets,
+  routeKnownAfter,
   takenFlows,
   type ConditionTest,
 } from './graph.js';
@@ -158,6 +159,43 @@ describe('endsAfter', () => {
     expect(endsAfter(model, 'a', withForm({ x: 1 }))).toBe(false);
     expect(endsAfter(model, 'a', withForm({ x: 2 }))).toBe(false);
     expect(endsAfter(model, 'a', withForm({ x: 3 }))).toBe(true);
+  });
+});
+
+describe('routeKnownAfter', () => {
+  const model = modelOf(
+    [
+      ['s', 'START'],
+      ['a', 'USERTASK'],
+      ['svc', 'SERVICETASK'],
+      ['call', 'CALLACTIVITY'],
+      ['b', 'USERTASK'],
+      ['g', 'EXCLUSIVEGATEWAY'],
+      ['e', 'END'],
+    ],
+    [
+      ['s', 'a'],
+      ['a', 'g'],
+      ['g', 'svc', 'form.x == 1'],
+      ['g', 'call', 'form.x == 2'],
+      ['g', 'b', 'form.x == 3'],
+      ['svc', 'e'],
+      ['call', 'e'],
+      ['b', 'e'],
+    ],
+  );
+
+  it('knows the way through service tasks to an end or a user task', () => {
+    expect(routeKnownAfter(model, 'a', withForm({ x: 1 }))).toBe(true);
+    expect(routeKnownAfter(model, 'a', withForm({ x: 3 }))).toBe(true);
+  });
+
+  it('does not know the way past a call activity', () => {
+    expect(routeKnownAfter(model, 'a', withForm({ x: 2 }))).toBe(false);
+  });
+
+  it('throws when a gateway finds no way on', () => {
+    expect(() => routeKnownAfter(model, 'a', withForm({ x: 4 }))).toThrow(RoutingError);
   });
 });
 

@@ -79,11 +79,16 @@ export function takenFlows(model: FlowModel, nodeId: string, test: ConditionTest
 type FlowChoice = (nodeId: string) => readonly SequenceFlow[];
 
 /**
- * Walks forward from a node to the user tasks a token would reach: through gateways, service tasks
- * (they run on their own) and embedded sub-processes; it stops at call activities and ends.
+ * The nodes a token passes after leaving a node, in the order it reaches them: through gateways, service
+ * tasks and embedded sub-processes, never past a node `stopsAt` holds for, a call activity or the
+ * process's end.
  */
-function userTasksAhead(model: FlowModel, fromId: string, choose: FlowChoice): FlowNode[] {
-  const found = new Map<string, FlowNode>();
+function* nodesAfter(
+  model: FlowModel,
+  fromId: string,
+  choose: FlowChoice,
+  stopsAt: (node: FlowNode) => boolean,
+) {
   const seen = new Set<string>();
   const queue = choose(fromId).map((flow) => flow.targetId);
   while (queue.length > 0) {
@@ -91,11 +96,16 @@ function userTasksAhead(model: FlowModel, fromId: string, choose: FlowChoice): F
     if (seen.has(id)) continue;
     seen.add(id);
     const node = requireNode(model, id);
-    if (isUserTaskType(node.type)) found.set(id, node);
-    else queue.push(...stepsOn(model, node, choose));
+    yield node;
+    if (!stopsAt(node)) queue.push(...stepsOn(model, node, choose));
   }
-  return [...found.values()];
 }
+
+const isUserTask = (node: FlowNode) => isUserTaskType(node.type);
+
+/** The user tasks a token would reach after a node; it stops at call activities and ends. */
+const userTasksAhead = (model: FlowModel, fromId: string, choose: FlowChoice) =>
+  [...nodesAfter(model, fromId, choose, isUserTask)].filter(isUserTask);
 
 function stepsOn(model: FlowModel, node: FlowNode, choose: FlowChoice): string[] {
   switch (node.type) {
@@ -116,6 +126,9 @@ export function nextUserTaskNodes(model: FlowModel, nodeId: string, test: Condit
   return userTasksAhead(model, nodeId, (id) => takenFlows(model, id, test));
 }
 
+const holdsUp = (node: FlowNode) =>
+  isUserTaskType(node.type) || node.type === 'CALLACTIVITY' || node.type === 'SERVICETASK';
+
 /**
  * Whether leaving a node (deciding gateway conditions with `test`) reaches nothing but the process's end:
  * no user task, call activity or service task lies on the way. The join of other open branches is the
@@ -124,17 +137,20 @@ export function nextUserTaskNodes(model: FlowModel, nodeId: string, test: Condit
 export function endsAfter(model: FlowModel, nodeId: string, test: ConditionTest): boolean {
   requireNode(model, nodeId);
   const choose: FlowChoice = (id) => takenFlows(model, id, test);
-  const seen = new Set<string>();
-  const queue = choose(nodeId).map((flow) => flow.targetId);
-  while (queue.length > 0) {
-    const id = queue.shift() ?? '';
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const node = requireNode(model, id);
-    if (isUserTaskType(node.type) || node.type === 'CALLACTIVITY' || node.type === 'SERVICETASK')
-      return false;
-    queue.push(...stepsOn(model, node, choose));
-  }
+  for (const node of nodesAfter(model, nodeId, choose, holdsUp)) if (holdsUp(node)) return false;
+  return true;
+}
+
+/**
+ * Whether the way on from a node is known by the data (deciding gateway conditions with `test`): every
+ * branch reaches a user task or an end, with no call activity (a sub-flow's own route) on the way.
+ * Throws RoutingError NO_FLOW_TAKEN when a conditional gateway finds no way on.
+ */
+export function routeKnownAfter(model: FlowModel, nodeId: string, test: ConditionTest): boolean {
+  requireNode(model, nodeId);
+  const choose: FlowChoice = (id) => takenFlows(model, id, test);
+  for (const node of nodesAfter(model, nodeId, choose, isUserTask))
+    if (node.type === 'CALLACTIVITY') return false;
   return true;
 }
 

@@ -27,6 +27,16 @@ import type { RouteSchemas } from './route-schemas.js';
 /** The method permission of batch approval (spec §5 批量审批); administrators hold every method. */
 export const BATCH_APPROVE_METHOD = 'flow:batchApprove';
 
+/** How many candidates of a node the route preview names; the count says how many there are. */
+export const ROUTE_PREVIEW_CANDIDATES = 10;
+const Person = Type.Object({ id: Type.String(), fullname: Type.String() });
+const RouteCandidate = Type.Composite([
+  Person,
+  Type.Object({
+    agents: Type.Array(Person, { description: 'agents acting for the candidate on this flow now' }),
+    secretaries: Type.Array(Person, { description: 'secretaries who may handle for the candidate' }),
+  }),
+]);
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 const TaskQuery = Type.Object({ taskId: Id });
@@ -374,6 +384,37 @@ export const bpmTaskSchemas = {
         }),
       ]),
     ),
+  },
+  routePreview: {
+    summary:
+      'Route preview: every step from a task (or the start of a flow) to the end, by the form data being submitted — each step the user-task nodes reached together, with the people who would handle them, their active agents and secretaries',
+    body: Type.Object({
+      taskId: Type.Optional(Id),
+      leaderId: Type.Optional(Id),
+      defId: Type.Optional(Id),
+      flowKey: Type.Optional(Id),
+      data: Type.Optional(FormData),
+    }),
+    value: Type.Object({
+      steps: Type.Array(
+        Type.Array(
+          Type.Composite([
+            NodeRef,
+            Type.Object({
+              selectUsers: Type.Boolean({ description: 'the handler before picks among the candidates' }),
+              candidateCount: Type.Integer({ minimum: 0 }),
+              candidates: Type.Array(RouteCandidate, {
+                description: `the first ${ROUTE_PREVIEW_CANDIDATES} candidates`,
+              }),
+            }),
+          ]),
+        ),
+      ),
+      reachesEnd: Type.Boolean({
+        description:
+          'false when the route beyond the last step is not known yet (a sub-flow, or a condition the data does not decide)',
+      }),
+    }),
   },
   taskSignUsers: {
     summary: 'The voters of a countersign round with their votes, and its result code',

@@ -140,3 +140,20 @@ export async function deleteSecretaries(
     .returning({ id: secretaries.id });
   return removed.length;
 }
+
+/** The active secretaries of these leaders, by name, with the leader each serves. */
+export async function secretariesOf(db: Executor, tenantId: string, leaderIds: string[]) {
+  if (leaderIds.length === 0) return [];
+  return db
+    .select({ leaderId: secretaries.leaderId, id: secretaries.secretaryId, fullname: secretary.fullname })
+    .from(secretaries)
+    .innerJoin(secretary, secretaryJoin)
+    .where(
+      and(
+        eq(secretaries.tenantId, tenantId),
+        inArray(secretaries.leaderId, leaderIds),
+        eq(secretary.status, 1),
+      ),
+    )
+    .orderBy(asc(secretary.fullname));
+}

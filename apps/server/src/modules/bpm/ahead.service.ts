@@ -1,14 +1,17 @@
+import { ROUTE_PREVIEW_CANDIDATES } from '@eip/contracts';
 import type { Language } from '@eip/contracts/codes';
 import type { Db } from '../../db/client.js';
 import { conditionTest } from '../../flow/conditions.js';
-import { endsAfter, nextUserTaskNodes } from '../../flow/graph.js';
+import { endsAfter, nextUserTaskNodes, routeKnownAfter } from '../../flow/graph.js';
 import type { FlowNode } from '../../flow/model.js';
 import { settingsOf } from '../../flow/settings-schema.js';
 import type { AuthContext } from '../../security/tokens.js';
+import { secretariesOf } from '../bpm-personal/secretary.repository.js';
 import { candidatesOf } from './engine/advance.js';
 import type { FormData } from './engine/forms.js';
 import { personOf, runOf, type Run } from './engine/run.js';
 import { newInstanceRow, startNodeOfDefinition } from './engine/start.js';
+import { agentsOf } from './engine/tasks.js';
 import { definitionFor } from './query.service.js';
 import * as repo from './runtime.repository.js';
 import { visibleTask } from './visibility.js';
@@ -91,6 +94,66 @@ export async function nextExecutors(
 ) {
   const { run, fromNodeId } = await runWith(db, auth, lang, input);
   return nodesAhead(run, fromNodeId, true);
+}
+
+/** One node of a route step: its first candidates, each with their agents and secretaries now. */
+async function routeNode(run: Run, node: FlowNode) {
+  const candidates = await candidatesOf(run, node);
+  const named = candidates.slice(0, ROUTE_PREVIEW_CANDIDATES);
+  const agents = await agentsOf(run, named, new Date());
+  const secretaries = await secretariesOf(
+    run.tx,
+    run.tenantId,
+    named.map((p) => p.id),
+  );
+  const people = (list: readonly { id: string; name: string }[] = []) =>
+    list.map((p) => ({ id: p.id, fullname: p.name }));
+  return {
+    nodeId: node.id,
+    name: node.name || node.id,
+    nodeType: node.type,
+    selectUsers: Boolean(settingsOf(run.def.settings, node.id)?.selectUsers),
+    candidateCount: candidates.length,
+    candidates: named.map((p) => ({
+      id: p.id,
+      fullname: p.name,
+      agents: people(agents.get(p.id)),
+      secretaries: secretaries
+        .filter((s) => s.leaderId === p.id)
+        .map((s) => ({ id: s.id, fullname: s.fullname })),
+    })),
+  };
+}
+
+/**
+ * routePreview: the whole way from a task (or a start) to the end, by the data being submitted. Each
+ * step holds the user-task nodes reached together (parallel branches side by side); a node is shown
+ * once, so a loop back ends the walk. The engine decides every gateway as completing would.
+ */
+export async function routePreview(db: Db, auth: AuthContext, lang: Language, input: AheadInput) {
+  const { run, fromNodeId } = await runWith(db, auth, lang, input);
+  const test = testOf(run);
+  const shown = new Set([fromNodeId]);
+  const steps: FlowNode[][] = [];
+  let from = [fromNodeId];
+  for (;;) {
+    const reached = new Map(from.flatMap((id) => aheadOf(run, id)).map((node) => [node.id, node]));
+    const step = [...reached.values()].filter((node) => !shown.has(node.id));
+    if (step.length === 0) break;
+    for (const node of step) shown.add(node.id);
+    steps.push(step);
+    from = step.map((node) => node.id);
+  }
+  const reachesEnd = [...shown].every((id) => {
+    try {
+      return routeKnownAfter(run.def.model, id, test);
+    } catch {
+      return false; // no way on: completing would say why
+    }
+  });
+  const named = [];
+  for (const step of steps) named.push(await Promise.all(step.map((node) => routeNode(run, node))));
+  return { steps: named, reachesEnd };
 }
 
 /**

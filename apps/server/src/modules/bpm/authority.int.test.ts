@@ -101,6 +101,7 @@ const aimed = (name: RouteName, userId: string): Call | 'list' => {
     filterUnBatchable: { query: { taskIds: taskId } },
     getCandidatesListByTaskId: { query: task },
     getAfterJumpNodes: { body: task },
+    routePreview: { body: task },
     taskSignUsers: { body: task },
     startInstance: { body: { draftId } },
     saveStartDraft: { body: { draftId, data: {} } },

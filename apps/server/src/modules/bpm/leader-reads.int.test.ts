@@ -36,6 +36,7 @@ const reads = (
   ['getButtonsBytaskId', { query: { taskId, leaderId: leader } }],
   ['checkTaskAuth', { query: { taskId, leaderId: leader } }],
   ['getAfterJumpNodes', { body: { taskId, leaderId: leader, data: { days: 5 } } }],
+  ['routePreview', { body: { taskId, leaderId: leader, data: { days: 5 } } }],
   ['taskToReject', { query: { taskId, leaderId: leader } }],
   ['taskSignUsers', { body: { taskId, leaderId: leader } }],
   ['canLock', { query: { taskId, leaderId: leader } }],

@@ -39,7 +39,7 @@ export const readonlyLink = (instanceId: string, extra = '') =>
  * The agents acting now for some of the people (agent rules of the flow's key): each with the person
  * they act for, by that person's id.
  */
-async function agentsOf(run: Run, people: readonly Person[], at: Date) {
+export async function agentsOf(run: Run, people: readonly Person[], at: Date) {
   const rules = await activeAgentsFor(
     run.tx,
     run.tenantId,

@@ -20,6 +20,7 @@ import { writableData } from '../../../components/schema-form/permissions';
 import { useSession } from '../../../stores/session';
 import { useSettings } from '../../../stores/settings';
 import { approvalKeys } from '../shared/queries';
+import { RoutePreview } from '../shared/RoutePreview';
 import { CollectButton } from './components/CollectButton';
 import { CountersignVoters } from './components/CountersignVoters';
 import { DistributeActions } from './components/DistributeActions';
@@ -338,6 +339,13 @@ function ApprovalView({ instId, noticeId, taskId: givenTaskId, leaderId, readonl
                 />
               )}
             </Card>
+            {!preview && taskId && (
+              <RoutePreview
+                target={{ taskId, leaderId }}
+                data={submitted}
+                from={t('approval.route.current', { name: handling.curNodeDef.name })}
+              />
+            )}
             {handling?.bpmTask.signBatch && taskId && (
               <CountersignVoters taskId={taskId} leaderId={leaderId} />
             )}

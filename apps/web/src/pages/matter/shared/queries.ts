@@ -31,6 +31,7 @@ export const approvalKeys = {
   rejectTargets: (taskId: string) => ['approval', 'rejectTargets', taskId] as const,
   isEnd: (taskId: string, leaderId: string | undefined, data: unknown) =>
     ['approval', 'isEnd', taskId, leaderId ?? '', data] as const,
+  routePreview: (target: object, data: unknown) => ['approval', 'routePreview', target, data] as const,
   flowImage: (instId: string | undefined, defId: string | undefined, leaderId: string | undefined) =>
     ['approval', 'flowImage', instId ?? '', defId ?? '', leaderId ?? ''] as const,
   printTemplate: (defKey: string) => ['approval', 'printTemplate', defKey] as const,

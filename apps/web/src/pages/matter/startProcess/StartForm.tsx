@@ -11,6 +11,7 @@ import type { FormValues, SchemaFormHandle } from '../../../components/schema-fo
 import { UserPicker } from '../../../components/user-picker/UserPicker';
 import { FormSection } from '../approvalForm/components/FormSection';
 import { approvalKeys } from '../shared/queries';
+import { RoutePreview } from '../shared/RoutePreview';
 import { emptyDateFields } from './todayDates';
 
 type StartForm = RouteValue<'getFormAndBO'>;
@@ -202,6 +203,10 @@ function StartFormBody({
       <Form form={handlers} layout="vertical">
         <NextHandlers defId={start.defId} data={data} />
       </Form>
+      {/* the preview walks as the user starting it: a request for a leader takes the leader's route */}
+      {!leader && (
+        <RoutePreview target={{ defId: start.defId }} data={data} from={t('approval.route.submit')} />
+      )}
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
+import { dropdownPickUntil } from './support/app';
 import {
   apiToken,
   artifacts,
@@ -91,8 +92,11 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     const dialog = hujun.page.getByRole('dialog', { name: '新增代理' });
     await pickUser(hujun.page, dialog, '代理人', '林雪');
     await dialog.getByText('指定流程').click();
-    await dialog.getByLabel('流程', { exact: true }).click();
-    await hujun.page.locator('.ant-select-item-option:visible').filter({ hasText: '请假申请' }).click();
+    await dropdownPickUntil(
+      dialog.getByLabel('流程', { exact: true }),
+      hujun.page.locator('.ant-select-item-option:visible').filter({ hasText: '请假申请' }),
+      () => dialog.locator('.ant-select-selection-item').filter({ hasText: '请假申请' }).isVisible(),
+    );
     await dialog.locator('.ant-modal-title').click();
     await dialog.getByRole('button', { name: label('保存') }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -223,8 +227,12 @@ describe('approval operations in Chromium (issue 5): delegate, agent, secretary,
     await hujun.page.goto(`${base}/eipFront/matter/myTask`);
     await hujun.page.getByRole('textbox', { name: /^标题/ }).fill('批量报销申请');
     await hujun.page.getByRole('button', { name: label('查询') }).click();
-    await hujun.page.locator('.ant-pagination-options .ant-select').click();
-    await hujun.page.locator('.ant-select-item-option').filter({ hasText: '20' }).click();
+    const pageSize = hujun.page.locator('.ant-pagination-options .ant-select');
+    await dropdownPickUntil(
+      pageSize,
+      hujun.page.locator('.ant-select-item-option:visible').filter({ hasText: '20' }),
+      () => pageSize.locator('.ant-select-content-has-value').filter({ hasText: '20' }).isVisible(),
+    );
     await expect.poll(() => hujun.page.locator('.ant-table-row').count()).toBe(11);
     await hujun.page.getByRole('checkbox', { name: /全选|Select all/ }).check();
     await hujun.page.getByRole('button', { name: '批量审批（11）' }).click();

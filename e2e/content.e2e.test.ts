@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { seriousViolations } from './support/app';
+import { dropdownPickUntil, seriousViolations } from './support/app';
 import { apiToken, artifacts, label, PHONE, setupUsers, type UserPage } from './support/approval';
 import { classifyId, publishByApi } from './support/content';
 
@@ -44,8 +44,11 @@ describe('news, notices and meetings in Chromium (issue 11)', () => {
     await editor.page.getByRole('button', { name: label('写新闻') }).click();
     await editor.page.getByRole('heading', { level: 1, name: '写新闻' }).waitFor();
     await editor.page.getByRole('textbox', { name: '标题' }).fill(title);
-    await editor.page.getByLabel('分类').click();
-    await editor.page.locator('.ant-select-item-option:visible').filter({ hasText: '员工风采' }).click();
+    await dropdownPickUntil(
+      editor.page.getByLabel('分类'),
+      editor.page.locator('.ant-select-item-option:visible').filter({ hasText: '员工风采' }),
+      () => editor.page.locator('.ant-select-content-has-value').filter({ hasText: '员工风采' }).isVisible(),
+    );
     await editor.page.getByRole('textbox', { name: '摘要' }).fill('欢迎各部门踊跃报名。');
 
     const body = editor.page.getByRole('textbox', { name: '正文编辑区' });

@@ -166,10 +166,16 @@ describe('the portal home in Chromium (issue 11)', () => {
     const admin = await as('admin');
     await columnsLoaded(admin.page);
     await admin.page.getByRole('button', { name: label('设计门户') }).click();
-    await admin.page.getByLabel('布局', { exact: true }).click();
-    await admin.page.locator('.ant-select-item-option:visible').filter({ hasText: '新建布局' }).click();
-    await admin.page.getByLabel('角色', { exact: true }).click();
-    await admin.page.locator('.ant-select-item-option:visible').filter({ hasText: '人事专员' }).click();
+    for (const [field, choice] of [
+      ['布局', '新建布局'],
+      ['角色', '人事专员'],
+    ] as const) {
+      await dropdownPickUntil(
+        admin.page.getByLabel(field, { exact: true }),
+        admin.page.locator('.ant-select-item-option:visible').filter({ hasText: choice }),
+        () => admin.page.locator('.ant-select-content-has-value').filter({ hasText: choice }).isVisible(),
+      );
+    }
     await admin.page.getByLabel('别名').fill('hrHome');
     await admin.page.getByLabel('名称', { exact: true }).fill('人事工作台');
     for (const name of ['通知公告', '新闻', '发起流程'])

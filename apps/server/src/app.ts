@@ -45,6 +45,7 @@ import { signHandlers } from './modules/sign/sign.routes.js';
 import { auditHandlers } from './modules/audit/audit.routes.js';
 import { ucHandlers } from './modules/uc/uc.routes.js';
 import { deriveKey, loadMasterSecret } from './security/secret.js';
+import { passwordNonces } from './security/password-transport.js';
 import { loadLoginKeys, sm2LoginKeys } from './security/rsa.js';
 import { createImageLinks } from './security/file-links.js';
 import { createTokenService } from './security/tokens.js';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     keys: config.gmMode
       ? sm2LoginKeys(deriveKey(master, 'login-sm2'))
       : await loadLoginKeys(database.db, deriveKey(master, 'at-rest')),
+    passwordNonces: passwordNonces(deriveKey(master, 'password-nonce')),
     tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
     imageLinks: createImageLinks(deriveKey(master, 'image-link')),
     files: configuredFileStore(config),

@@ -5,6 +5,7 @@ import type { FileStore } from './files/store.js';
 import type { FileOwnerReaders } from './modules/portal/file-access.js';
 import type { PushHub } from './modules/push/push.hub.js';
 import type { ImageLinks } from './security/file-links.js';
+import type { PasswordNonces } from './security/password-transport.js';
 import type { LoginKeys } from './security/rsa.js';
 import type { TokenService } from './security/tokens.js';
 
@@ -13,6 +14,8 @@ export interface Services {
   config: Config;
   db: Db;
   keys: LoginKeys;
+  /** the server's nonces to encrypt with a password (replay protection) */
+  passwordNonces: PasswordNonces;
   tokens: TokenService;
   files: FileStore;
   /** who may read the files attached to each kind of owner */

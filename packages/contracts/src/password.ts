@@ -47,3 +47,14 @@ export function checkNewPassword(
   if (oldPwd !== undefined && oldPwd !== '' && newPwd === oldPwd) return { key: 'pwd.sameAsOld' };
   return null;
 }
+
+/**
+ * A password sent with a server nonce (getPasswordNonce) is encrypted as `{nonce}:{password}`. The nonce
+ * carries the time the server issued it: the server accepts such a ciphertext once, and only within
+ * PASSWORD_NONCE_SECONDS of that time. (A bare password, as ARCHITECTURE §3 first described, is still
+ * accepted, once.)
+ */
+export const PASSWORD_NONCE_SECONDS = 120;
+/** `n1.` and 54 base64url characters: 16 random bytes, the issue time (8 bytes), a 16-byte MAC. */
+export const PASSWORD_NONCE_PATTERN = /^n1\.[A-Za-z0-9_-]{54}$/;
+export const passwordWithNonce = (nonce: string, password: string) => `${nonce}:${password}`;

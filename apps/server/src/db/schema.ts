@@ -375,6 +375,19 @@ export const ssoHandshakes = pgTable('auth_sso_handshake', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Password ciphertexts already opened (security/password-transport.ts), by SHA-256 digest, until they
+ * would be refused anyway: each is accepted once.
+ */
+export const usedPasswordCiphertexts = pgTable(
+  'auth_used_password_ciphertext',
+  {
+    digest: text('digest').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_used_password_ciphertext_expires_idx').on(table.expiresAt)],
+);
+
 /** Failed sign-ins per key ("account:{tenant}:{account}" or "ip:{address}"), for slowing and locking. */
 export const loginFailures = pgTable('auth_login_failure', {
   key: text('key').primaryKey(),

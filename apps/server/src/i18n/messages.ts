@@ -107,6 +107,16 @@ export const messages = {
     'zh-TW': '密碼解密失敗，請重新整理頁面後重試',
     'en-US': 'The password could not be decrypted, please reload the page and try again',
   },
+  'auth.passwordNonceStale': {
+    'zh-CN': '密码加密信息已过期，请重新提交',
+    'zh-TW': '密碼加密資訊已過期，請重新提交',
+    'en-US': 'The encrypted password has expired, please submit again',
+  },
+  'auth.passwordReplayed': {
+    'zh-CN': '该加密密码已使用过，请重新输入密码',
+    'zh-TW': '該加密密碼已使用過，請重新輸入密碼',
+    'en-US': 'This encrypted password was already used, please enter the password again',
+  },
   'auth.unknownTenant': {
     'zh-CN': '租户不存在：{tenant}',
     'zh-TW': '租戶不存在：{tenant}',

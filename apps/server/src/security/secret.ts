@@ -23,6 +23,7 @@ export type KeyPurpose =
   | 'signature-proof'
   | 'signature-proof-sm2'
   | 'login-sm2'
+  | 'password-nonce'
   | 'mail-password'
   | 'sys-property';
 

@@ -1,4 +1,5 @@
 import type { RouteQuery, RouteValue } from '@eip/contracts';
+import { passwordWithNonce } from '@eip/contracts/password';
 import { TOKEN_NAME } from '../config';
 import { i18n } from '../i18n';
 import type { SessionUser } from '../stores/session';
@@ -22,6 +23,17 @@ export const fetchTenant = (code: string): Promise<Tenant> => call('getTenantByC
 
 /** The server's RSA public key for passwords (ARCHITECTURE §3). */
 export const fetchPublicKey = (): Promise<string> => call('getPublicKey', { silent: true });
+
+/**
+ * Passwords encrypted for one submission: each with a fresh server nonce (getPasswordNonce), so the server
+ * accepts the ciphertexts once and only for two minutes (a captured one cannot be replayed).
+ */
+export async function sealPasswords(publicKey: string, ...passwords: string[]): Promise<string[]> {
+  const nonce = await call('getPasswordNonce', { silent: true });
+  return Promise.all(
+    passwords.map((password) => encryptPassword(publicKey, passwordWithNonce(nonce, password))),
+  );
+}
 
 /**
  * The address of a tenant's logo (frontLogo on the login page, manageLogo in the header, ico in the browser
@@ -49,7 +61,7 @@ export async function signInWithPassword(
   password: string,
   publicKey: string,
 ): Promise<SignInResult> {
-  const encrypted = await encryptPassword(publicKey, password);
+  const [encrypted] = await sealPasswords(publicKey, password);
   const result = await call('login', {
     query: { tenantId },
     body: { username: account, password: encrypted },
@@ -111,10 +123,7 @@ export const fetchPwdStrategy = (tenantId?: string): Promise<PwdStrategy> =>
 /** Spec §7 modifiUserPsd: the signed-in user changes their password; both RSA-encrypted. Answers the server's message. */
 export async function modifyOwnPassword(oldPwd: string, newPwd: string): Promise<string> {
   const publicKey = await fetchPublicKey();
-  const [oldEncrypted, newEncrypted] = await Promise.all([
-    encryptPassword(publicKey, oldPwd),
-    encryptPassword(publicKey, newPwd),
-  ]);
+  const [oldEncrypted, newEncrypted] = await sealPasswords(publicKey, oldPwd, newPwd);
   const { message } = await callWithMessage('modifiUserPsd', {
     body: { oldPwd: oldEncrypted, newPwd: newEncrypted },
     silent: true,
@@ -130,10 +139,7 @@ export async function changePasswordByAccount(
   newPwd: string,
 ): Promise<string> {
   const publicKey = await fetchPublicKey();
-  const [oldEncrypted, newEncrypted] = await Promise.all([
-    encryptPassword(publicKey, oldPwd),
-    encryptPassword(publicKey, newPwd),
-  ]);
+  const [oldEncrypted, newEncrypted] = await sealPasswords(publicKey, oldPwd, newPwd);
   const { message } = await callWithMessage('changUserPsd', {
     query: { tenantId },
     body: { account, oldPwd: oldEncrypted, newPwd: newEncrypted },

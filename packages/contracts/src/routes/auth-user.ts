@@ -8,6 +8,12 @@ export const authUserRoutes = {
     path: 'base/tools/v1/getPublicKey',
     access: 'public',
   }),
+  getPasswordNonce: route({
+    method: 'GET',
+    group: 'auth',
+    path: 'base/tools/v1/getPasswordNonce',
+    access: 'public',
+  }),
   login: route({
     method: 'POST',
     group: 'auth',

@@ -1,9 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Empty, IdsQuery, Nothing, PageList, QueryFilter } from '../common.js';
+import { PASSWORD_NONCE_PATTERN, PASSWORD_NONCE_SECONDS } from '../password.js';
 import type { RouteSchemas } from './route-schemas.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
-/** A password encrypted with the key of getPublicKey, base64 (RSA-OAEP: 344 characters for a 2048-bit key; or SM2). */
+/**
+ * A password (or `{nonce}:{password}`, getPasswordNonce) encrypted with the key of getPublicKey, base64
+ * (RSA-OAEP: 344 characters for a 2048-bit key; or SM2). Each ciphertext is accepted once.
+ */
 const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024 });
 const Account = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -191,6 +195,10 @@ export const authUserSchemas = {
     value: Type.String({
       description: 'SPKI PEM; its algorithm (rsaEncryption or the SM2 curve) tells the client which to use',
     }),
+  },
+  getPasswordNonce: {
+    summary: `A nonce to encrypt with a password: the ciphertext of \`{nonce}:{password}\` is accepted once, within ${PASSWORD_NONCE_SECONDS} seconds of this call. Every ciphertext, with a nonce or without, is accepted once: a captured one replayed is refused`,
+    value: Type.String({ pattern: PASSWORD_NONCE_PATTERN.source }),
   },
   login: {
     summary:

@@ -69,9 +69,16 @@ describe('sign-in', () => {
   });
 
   it('answers in the caller’s language (Accept-Language zh-TW and en-US)', async () => {
-    const password = await t.encrypt('wrong-password');
-    const tw = await t.call('login', { body: { username: 'lina', password }, lang: 'zh-TW' });
-    const en = await t.call('login', { body: { username: 'lina', password }, lang: 'en-US,en;q=0.9' });
+    // each submission encrypts anew: a ciphertext is accepted once
+    const password = () => t.encrypt('wrong-password');
+    const tw = await t.call('login', {
+      body: { username: 'lina', password: await password() },
+      lang: 'zh-TW',
+    });
+    const en = await t.call('login', {
+      body: { username: 'lina', password: await password() },
+      lang: 'en-US,en;q=0.9',
+    });
     expect(tw.body.message).toBe('帳號或密碼錯誤');
     expect(en.body.message).toBe('Wrong account or password');
   });
@@ -92,10 +99,10 @@ describe('sign-in', () => {
   });
 
   it('locks an account after repeated failures, with a message saying for how long, even for the right password', async () => {
-    const bad = await t.encrypt('wrong-password');
+    const bad = () => t.encrypt('wrong-password');
     const answers = [];
     for (let i = 0; i < 5; i++)
-      answers.push(await t.call('login', { body: { username: 'heyu', password: bad } }));
+      answers.push(await t.call('login', { body: { username: 'heyu', password: await bad() } }));
     expect(answers.slice(0, 4).map((a) => a.body.message)).toEqual(Array(4).fill('账号或密码错误'));
     expect(answers[4]!.status).toBe(429);
     expect(answers[4]!.body.message).toBe('登录失败次数过多，账号已锁定，请在15分钟后重试');
@@ -109,7 +116,7 @@ describe('sign-in', () => {
   });
 
   it('a lock holds only at the address that failed: the owner still signs in from elsewhere (issue 14)', async () => {
-    const bad = await t.encrypt('wrong-password');
+    const bad = () => t.encrypt('wrong-password');
     const from = async (remoteAddress: string, password: string) => {
       const response = await t.app.inject({
         method: 'POST',
@@ -119,7 +126,7 @@ describe('sign-in', () => {
       });
       return { status: response.statusCode, message: response.json().message as string };
     };
-    for (let i = 0; i < 5; i++) await from('203.0.113.7', bad);
+    for (let i = 0; i < 5; i++) await from('203.0.113.7', await bad());
     const attacker = await from('203.0.113.7', await t.encrypt(DEMO_PASSWORD));
     expect(attacker.status).toBe(429);
     expect(attacker.message).toMatch(/账号已锁定/);
@@ -128,9 +135,11 @@ describe('sign-in', () => {
   });
 
   it('counts parallel guesses before checking them: of 20 at once at most 5 passwords are checked', async () => {
-    const bad = await t.encrypt('wrong-password');
+    const bad = () => t.encrypt('wrong-password');
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => t.call('login', { body: { username: 'fengtao', password: bad } })),
+      Array.from({ length: 20 }, async () =>
+        t.call('login', { body: { username: 'fengtao', password: await bad() } }),
+      ),
     );
     const checked = answers.filter((a) => a.body.message === '账号或密码错误').length;
     expect(checked).toBeLessThanOrEqual(5);
@@ -140,9 +149,11 @@ describe('sign-in', () => {
   it('locks a client address after its own limit of failures over any accounts', async () => {
     const strict = await createTestApp({ LOGIN_ADDRESS_LOCK_AFTER: '3', LOGIN_LOCK_AFTER: '10' });
     try {
-      const bad = await strict.encrypt('wrong-password');
+      const bad = () => strict.encrypt('wrong-password');
       for (const account of ['lina', 'heyu', 'mali']) {
-        expect((await strict.call('login', { body: { username: account, password: bad } })).status).toBe(400);
+        expect(
+          (await strict.call('login', { body: { username: account, password: await bad() } })).status,
+        ).toBe(400);
       }
       const next = await strict.call('login', {
         body: { username: 'sunhao', password: await strict.encrypt(DEMO_PASSWORD) },
@@ -155,8 +166,8 @@ describe('sign-in', () => {
   });
 
   it('a lock holds for every spelling of the account', async () => {
-    const bad = await t.encrypt('wrong-password');
-    for (let i = 0; i < 5; i++) await t.call('login', { body: { username: 'hanxu', password: bad } });
+    const bad = () => t.encrypt('wrong-password');
+    for (let i = 0; i < 5; i++) await t.call('login', { body: { username: 'hanxu', password: await bad() } });
     const other = await t.call('login', {
       body: { username: 'HanXu', password: await t.encrypt(DEMO_PASSWORD) },
     });
@@ -242,9 +253,12 @@ describe('password change (spec §5 rules on the server)', () => {
 
   it('guessing the old password is throttled like a sign-in', async () => {
     const token = await t.login('tangyan');
-    const body = { oldPwd: await t.encrypt('not-my-password'), newPwd: await t.encrypt('Another#2027') };
+    const body = async () => ({
+      oldPwd: await t.encrypt('not-my-password'),
+      newPwd: await t.encrypt('Another#2027'),
+    });
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await t.call('modifiUserPsd', { token, body }));
+    for (let i = 0; i < 6; i++) answers.push(await t.call('modifiUserPsd', { token, body: await body() }));
     expect(answers.slice(0, 4).map((a) => a.body.message)).toEqual(Array(4).fill('旧密码不正确'));
     expect(answers[5]!.status).toBe(429);
   });

@@ -7,6 +7,7 @@ import { cookieValue, SSO_STATE_COOKIE, ssoStateCookie } from './sso-cookie.js';
 export const authHandlers = (services: Services) =>
   defineHandlers({
     getPublicKey: async () => services.keys.publicKeyPem,
+    getPasswordNonce: async () => services.passwordNonces.issue(),
     login: async ({ query, body }, ctx) =>
       login(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
     getSsoConfig: async () => publicSsoConfig(services.config.sso),

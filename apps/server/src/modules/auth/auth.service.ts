@@ -2,6 +2,7 @@ import { checkNewPassword, type LoginResult } from '@eip/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { revokedTokens } from '../../db/schema.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
+import { openPassword } from '../../security/password-transport.js';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../security/passwords.js';
 import type { AuditNote } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
@@ -14,12 +15,6 @@ import type { TenantRow } from '../uc/tenant.repository.js';
 import { resolveTenant } from '../uc/tenant.service.js';
 import { findUserByAccount, updatePassword, type UserRow } from '../uc/user.repository.js';
 import { accountAtAddressKey, beginAttempt, clearAttempts, failAttempt } from './login-throttle.js';
-
-function decryptPassword(services: Services, ciphertext: string): string {
-  const plain = services.keys.decrypt(ciphertext);
-  if (plain === null) throw badRequest('auth.badEncryption');
-  return plain;
-}
 
 /** spec §4 user status: 1 normal, 0 disabled, -1 not activated, any other value resigned. */
 export function refuseUnlessActive(user: UserRow) {
@@ -99,7 +94,7 @@ export async function login(
   audit.account = input.username;
   const tenant = await resolveTenant(services.db, input.tenantId);
   audit.tenantId = tenant.id;
-  const password = decryptPassword(services, input.password);
+  const password = await openPassword(services, input.password);
   const user = await checkCredentials(services, tenant, input.username, password, address);
   audit.userId = user.id;
   const { sso } = services.config;
@@ -139,8 +134,8 @@ export async function changePasswordByAccount(
   audit.account = input.account;
   const tenant = await resolveTenant(services.db, input.tenantId);
   audit.tenantId = tenant.id;
-  const oldPwd = decryptPassword(services, input.oldPwd);
-  const newPwd = decryptPassword(services, input.newPwd);
+  const oldPwd = await openPassword(services, input.oldPwd);
+  const newPwd = await openPassword(services, input.newPwd);
   const user = await checkCredentials(services, tenant, input.account, oldPwd, address);
   audit.userId = user.id;
   await setNewPassword(services, user, oldPwd, newPwd);
@@ -154,8 +149,8 @@ export async function modifyOwnPassword(
   input: { oldPwd: string; newPwd: string },
   address: string,
 ): Promise<null> {
-  const oldPwd = decryptPassword(services, input.oldPwd);
-  const newPwd = decryptPassword(services, input.newPwd);
+  const oldPwd = await openPassword(services, input.oldPwd);
+  const newPwd = await openPassword(services, input.newPwd);
   const tenant = await resolveTenant(services.db, auth.tenantId);
   const user = await checkCredentials(services, tenant, auth.account, oldPwd, address).catch(
     (error: unknown) => {

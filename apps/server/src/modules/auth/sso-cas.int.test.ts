@@ -132,11 +132,14 @@ describe('single sign-on by CAS 3.0 (issue 14, spec §2, §7 GET sso/auth)', () 
   });
 
   it('keeps password sign-in for administrators only while single sign-on is on', async () => {
-    const password = await t.encrypt('Demo@2026');
-    const staff = await t.call('login', { body: { username: 'zhangwei', password } });
+    const staff = await t.call('login', {
+      body: { username: 'zhangwei', password: await t.encrypt('Demo@2026') },
+    });
     expect(staff.status).toBe(403);
     expect(staff.body.message).toBe('已开启单点登录，只有管理员可以用密码登录');
-    const admin = await t.call('login', { body: { username: 'admin', password } });
+    const admin = await t.call('login', {
+      body: { username: 'admin', password: await t.encrypt('Demo@2026') },
+    });
     expect(admin.status).toBe(200);
     expect(admin.body.value.token).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { openPassword } from '../../security/password-transport.js';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../security/passwords.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
@@ -98,12 +99,6 @@ export async function removeMySignature(services: Services, auth: AuthContext) {
   });
 }
 
-function decrypt(services: Services, ciphertext: string): string {
-  const plain = services.keys.decrypt(ciphertext);
-  if (plain === null) throw badRequest('auth.badEncryption');
-  return plain;
-}
-
 /**
  * Checks the caller's signing password with the sign-in throttle around it (the same settings): the
  * attempt is counted first, repeated attempts slow down, and past the limit the signing password is
@@ -144,12 +139,12 @@ export async function setSignPassword(
   input: { oldPassword?: string; newPassword: string },
   address: string,
 ) {
-  const newPassword = decrypt(services, input.newPassword);
+  const newPassword = await openPassword(services, input.newPassword);
   if ([...newPassword].length < PASSWORD_MIN_LENGTH) throw badRequest('sign.passwordTooShort');
   const current = await repo.findProfile(services.db, auth.tenantId, auth.userId);
   if (current?.passwordHash) {
     if (!input.oldPassword) throw badRequest('sign.oldPasswordRequired');
-    const old = decrypt(services, input.oldPassword);
+    const old = await openPassword(services, input.oldPassword);
     await checkSignPassword(services, auth, current.passwordHash, old, address);
   }
   const passwordHash = await hashPassword(newPassword);
@@ -183,7 +178,7 @@ export async function getElectronicSeal(
   const profile = await repo.findProfile(db, auth.tenantId, auth.userId);
   if (!secretFree) {
     if (!query.password) throw badRequest('sign.passwordRequired');
-    const password = decrypt(services, query.password);
+    const password = await openPassword(services, query.password);
     await checkSignPassword(services, auth, profile?.passwordHash ?? null, password, address);
   }
   let placed: { fileId: string; name: string; sealId: string | null };

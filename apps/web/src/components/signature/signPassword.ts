@@ -1,16 +1,10 @@
-import { encryptPassword } from '../../api/rsa';
-import { fetchPublicKey } from '../../api/auth';
+import { fetchPublicKey, sealPasswords } from '../../api/auth';
 
-/** Signing passwords travel RSA-encrypted, like the sign-in password. */
+/** Signing passwords travel RSA-encrypted with a server nonce, like the sign-in password. */
 export async function encryptSignPasswords<K extends string>(
   passwords: Record<K, string>,
 ): Promise<Record<K, string>> {
-  const publicKey = await fetchPublicKey();
-  const entries = await Promise.all(
-    Object.entries<string>(passwords).map(async ([key, plain]) => [
-      key,
-      await encryptPassword(publicKey, plain),
-    ]),
-  );
-  return Object.fromEntries(entries) as Record<K, string>;
+  const entries = Object.entries<string>(passwords);
+  const sealed = await sealPasswords(await fetchPublicKey(), ...entries.map(([, plain]) => plain));
+  return Object.fromEntries(entries.map(([key], i) => [key, sealed[i]])) as Record<K, string>;
 }

@@ -21,6 +21,8 @@ const decrypt = (base64: string) =>
     Buffer.from(base64, 'base64'),
   ).toString();
 
+const NONCE = `n1.${'x'.repeat(54)}`;
+
 const tenants: Record<string, { id: string; name: string }> = {
   platform: { id: '-1', name: '平台租户' },
   acme: { id: 't-acme', name: '示例公司' },
@@ -54,9 +56,11 @@ function fakeServer({ url, body, headers }: SentRequest) {
       : envelope(null, { code: 404, status: 404, message: '租户不存在' });
   }
   if (pathname === '/auth/base/tools/v1/getPublicKey') return envelope(publicKey);
+  if (pathname === '/auth/base/tools/v1/getPasswordNonce') return envelope(NONCE);
   if (pathname === '/auth/auth') {
     const { username, password } = body as { username: string; password: string };
-    if (username !== 'admin' || decrypt(password) !== 'Demo@2026') {
+    // the password travels with the server's nonce (replay protection, issue 14)
+    if (username !== 'admin' || decrypt(password) !== `${NONCE}:Demo@2026`) {
       return envelope(null, { code: 400, status: 400, message: '账号或密码错误' });
     }
     return envelope({

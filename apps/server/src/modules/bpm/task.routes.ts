@@ -116,6 +116,7 @@ export const taskHandlers = ({ db, config }: Services) =>
     getCandidatesListByTaskId: async ({ query: q }, { auth }) =>
       query.taskCandidates(db, auth, q.taskId, q.leaderId),
     getAfterJumpNodes: async ({ body }, { auth, lang }) => ahead.nextNodes(db, auth, lang, body),
+    getNodeCandidatePage: async ({ body }, { auth, lang }) => ahead.nodeCandidatePage(db, auth, lang, body),
     taskSignUsers: async ({ body }, { auth, lang }) =>
       query.signProgress(db, auth, lang, body.taskId, body.leaderId),
 

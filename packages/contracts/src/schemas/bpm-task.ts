@@ -49,6 +49,8 @@ const Ahead = Type.Object({
 });
 /** Spec §9: candidates are paged 50 at a time. */
 export const CANDIDATE_PAGE_SIZE = 50;
+/** Spec §9: a phone shows at most 3 candidates; a tap shows them all. */
+export const MOBILE_CANDIDATES_SHOWN = 3;
 const Ask = Type.Object({ taskId: Id, userIds: UserIds, opinion: Type.Optional(Opinion) });
 const Answer = Type.Object({
   taskId: Id,

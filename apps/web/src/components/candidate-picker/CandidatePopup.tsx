@@ -111,7 +111,7 @@ export function PhoneCandidates({ nodes }: { nodes: NodeChoice[] }) {
     (candidate, checked) => {
       const picked: string[] = form.getFieldValue(['nodeUsers', nodeId]) ?? [];
       const next = checked ? [...picked, candidate.id] : picked.filter((id) => id !== candidate.id);
-      if (checked) setNames(new Map(names).set(candidate.id, candidate.fullname));
+      if (checked) setNames((known) => new Map(known).set(candidate.id, candidate.fullname));
       form.setFields([{ name: ['nodeUsers', nodeId], value: next, errors: [] }]);
     };
   return (

@@ -258,6 +258,12 @@ export const bpmTaskRoutes = {
     path: 'task/v1/routePreview',
     access: 'user',
   }),
+  getNodeCandidatePage: route({
+    method: 'POST',
+    group: 'bpm-runtime',
+    path: 'task/v1/getNodeCandidatePage',
+    access: 'user',
+  }),
   taskSignUsers: route({
     method: 'POST',
     group: 'bpm-runtime',

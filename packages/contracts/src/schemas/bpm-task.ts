@@ -49,6 +49,18 @@ const CardQuery = Type.Object({ size: Type.Optional(QueryCount) });
 const NodeUsers = Type.Record(Type.String({ minLength: 1, maxLength: 255 }), UserIds, {
   description: 'handlers picked for nodes ahead that let the handler pick (nodeId → user ids)',
 });
+/** Where the next nodes are seen from: a task (for a leader: `leaderId`), or a start of a flow; with the data being submitted. */
+const Ahead = Type.Object({
+  taskId: Type.Optional(Id),
+  leaderId: Type.Optional(Id),
+  defId: Type.Optional(Id),
+  flowKey: Type.Optional(Id),
+  data: Type.Optional(FormData),
+});
+/** Spec §9: candidates are paged 50 at a time. */
+export const CANDIDATE_PAGE_SIZE = 50;
+/** Spec §9: a phone shows at most 3 candidates; a tap shows them all. */
+export const MOBILE_CANDIDATES_SHOWN = 3;
 const Ask = Type.Object({ taskId: Id, userIds: UserIds, opinion: Type.Optional(Opinion) });
 const Answer = Type.Object({
   taskId: Id,
@@ -368,13 +380,7 @@ export const bpmTaskSchemas = {
   getAfterJumpNodes: {
     summary:
       'The next user-task nodes (with the data being submitted) and, where the handler picks, their candidates',
-    body: Type.Object({
-      taskId: Type.Optional(Id),
-      leaderId: Type.Optional(Id),
-      defId: Type.Optional(Id),
-      flowKey: Type.Optional(Id),
-      data: Type.Optional(FormData),
-    }),
+    body: Ahead,
     value: Type.Array(
       Type.Composite([
         NodeRef,
@@ -388,13 +394,7 @@ export const bpmTaskSchemas = {
   routePreview: {
     summary:
       'Route preview: every step from a task (or the start of a flow) to the end, by the form data being submitted — each step the user-task nodes reached together, with the people who would handle them, their active agents and secretaries',
-    body: Type.Object({
-      taskId: Type.Optional(Id),
-      leaderId: Type.Optional(Id),
-      defId: Type.Optional(Id),
-      flowKey: Type.Optional(Id),
-      data: Type.Optional(FormData),
-    }),
+    body: Ahead,
     value: Type.Object({
       steps: Type.Array(
         Type.Array(
@@ -415,6 +415,16 @@ export const bpmTaskSchemas = {
           'false when the route beyond the last step is not known yet (a sub-flow, or a condition the data does not decide)',
       }),
     }),
+  },
+  getNodeCandidatePage: {
+    summary:
+      'A page of the candidates of a node ahead that lets the handler pick (spec §9: 50 at a time), searched by fullname or account (LIKE); in the candidates’ order unless sorted. The caller is checked as getAfterJumpNodes checks them; another node answers 400',
+    body: Type.Composite([
+      QueryFilter,
+      Ahead,
+      Type.Object({ nodeId: Type.String({ minLength: 1, maxLength: 255 }) }),
+    ]),
+    value: PageList(Type.Object({ id: Type.String(), fullname: Type.String() })),
   },
   taskSignUsers: {
     summary: 'The voters of a countersign round with their votes, and its result code',

@@ -1,12 +1,14 @@
-import { ROUTE_PREVIEW_CANDIDATES } from '@eip/contracts';
+import { ROUTE_PREVIEW_CANDIDATES, type QueryFilter } from '@eip/contracts';
 import type { Language } from '@eip/contracts/codes';
 import type { Db } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
 import { conditionTest } from '../../flow/conditions.js';
 import { endsAfter, nextUserTaskNodes, routeKnownAfter } from '../../flow/graph.js';
 import type { FlowNode } from '../../flow/model.js';
 import { settingsOf } from '../../flow/settings-schema.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { secretariesOf } from '../bpm-personal/secretary.repository.js';
+import { pageCandidates } from './candidates.js';
 import { candidatesOf } from './engine/advance.js';
 import type { FormData } from './engine/forms.js';
 import { personOf, runOf, type Run } from './engine/run.js';
@@ -83,6 +85,30 @@ async function nodesAhead(run: Run, fromNodeId: string, everyCandidate: boolean)
 export async function nextNodes(db: Db, auth: AuthContext, lang: Language, input: AheadInput) {
   const { run, fromNodeId } = await runWith(db, auth, lang, input);
   return nodesAhead(run, fromNodeId, false);
+}
+
+/**
+ * getNodeCandidatePage: a page of the candidates of one node ahead that lets the handler pick — the node
+ * and the caller checked as getAfterJumpNodes checks them; any other node is refused.
+ */
+export async function nodeCandidatePage(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  input: AheadInput & QueryFilter & { nodeId: string },
+) {
+  const { run, fromNodeId } = await runWith(db, auth, lang, input);
+  const node = aheadOf(run, fromNodeId).find((n) => n.id === input.nodeId);
+  if (!node || !settingsOf(run.def.settings, node.id)?.selectUsers) {
+    throw badRequest('flow.cannotPickHandlers', { node: input.nodeId });
+  }
+  const candidates = await candidatesOf(run, node);
+  return pageCandidates(
+    db,
+    auth.tenantId,
+    candidates.map((p) => p.id),
+    input,
+  );
 }
 
 /** nextExecutor: who handles next after a task — every node ahead with all its candidates. */

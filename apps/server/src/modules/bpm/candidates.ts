@@ -1,6 +1,8 @@
+import { CANDIDATE_PAGE_SIZE, type QueryFilter } from '@eip/contracts';
 import type { Candidate } from '@eip/contracts/flow';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import { contactGroupUsers, orgs, orgUsers, posts, roles, userRoles, users } from '../../db/schema.js';
 import { evaluateExpression, type ExpressionScope } from '../../flow/conditions.js';
 
@@ -144,6 +146,37 @@ export async function expandCandidates(
     })
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
     .map(({ row }) => ({ id: row.id, fullname: row.fullname }));
+}
+
+const CANDIDATE_COLUMNS: FilterColumns = {
+  fullname: { sql: users.fullname, type: 'string' },
+  account: { sql: users.account, type: 'string' },
+};
+
+/**
+ * A page of the users `ids` (a node's candidates, in their order unless the filter sorts), filtered by
+ * fullname or account: the candidate picker's page (spec §9: 50 unless the filter says).
+ */
+export async function pageCandidates(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+  filter: QueryFilter,
+) {
+  const list = sql.param([...ids]);
+  const q = compileQueryFilter(filter, CANDIDATE_COLUMNS, {
+    defaultPageSize: CANDIDATE_PAGE_SIZE,
+    defaultSort: [sql`array_position(${list}::text[], ${users.id})`],
+  });
+  const where = and(eq(users.tenantId, tenantId), sql`${users.id} = any(${list}::text[])`, q.where);
+  const rows = await db
+    .select({ id: users.id, fullname: users.fullname })
+    .from(users)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.pageSize)
+    .offset(q.offset);
+  return pageList(q, rows, () => db.select({ n: count() }).from(users).where(where));
 }
 
 /** The tenant's administrators: who gets a task whose candidates resolve to nobody. */

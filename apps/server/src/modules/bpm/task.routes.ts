@@ -117,6 +117,7 @@ export const taskHandlers = ({ db, config }: Services) =>
       query.taskCandidates(db, auth, q.taskId, q.leaderId),
     getAfterJumpNodes: async ({ body }, { auth, lang }) => ahead.nextNodes(db, auth, lang, body),
     routePreview: async ({ body }, { auth, lang }) => ahead.routePreview(db, auth, lang, body),
+    getNodeCandidatePage: async ({ body }, { auth, lang }) => ahead.nodeCandidatePage(db, auth, lang, body),
     taskSignUsers: async ({ body }, { auth, lang }) =>
       query.signProgress(db, auth, lang, body.taskId, body.leaderId),
 

@@ -1,3 +1,4 @@
+import { MOBILE_CANDIDATES_SHOWN } from '@eip/contracts';
 import { Button, Card, Empty, Flex, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,9 +6,7 @@ import { OpinionStatusBadge } from '../approval/status';
 import type { OpinionRow } from '../approval/types';
 import { TaskFacts } from './NodeDetail';
 
-/** Spec §9: the phone shows at most 3 candidates; a tap shows them all. */
-export const MOBILE_CANDIDATES_SHOWN = 3;
-
+/** The candidates' names: the first 3 (spec §9), and a tap for all. */
 function Candidates({ names }: { names: string[] }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);

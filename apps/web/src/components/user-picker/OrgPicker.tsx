@@ -1,8 +1,8 @@
+import { CANDIDATE_PAGE_SIZE } from '@eip/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { call } from '../../api/client';
-import { PICKER_PAGE_SIZE } from './UserPicker';
 
 /** Picks orgs of the tenant whose name holds the text, 50 at a time (a form field: value and onChange). */
 export function OrgPicker({
@@ -23,7 +23,7 @@ export function OrgPicker({
     queryFn: () =>
       call('getOrgPage', {
         body: {
-          pageBean: { page: 1, pageSize: PICKER_PAGE_SIZE, showTotal: false },
+          pageBean: { page: 1, pageSize: CANDIDATE_PAGE_SIZE, showTotal: false },
           querys: search ? [{ property: 'name', value: search, operation: 'LIKE' }] : [],
         },
       }),

@@ -1,3 +1,4 @@
+import { CANDIDATE_PAGE_SIZE } from '@eip/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Segmented, Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
@@ -5,9 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 
 const ALL_USERS = '';
-
-/** Spec §9: candidates are paged 50 at a time. */
-export const PICKER_PAGE_SIZE = 50;
 
 /**
  * The QueryFilter of the pickers: active users whose name or account holds the text, by account; the user
@@ -17,7 +15,7 @@ export function userSearchFilter(
   text: string,
   pageBean: { page: number; pageSize: number; showTotal: boolean } = {
     page: 1,
-    pageSize: PICKER_PAGE_SIZE,
+    pageSize: CANDIDATE_PAGE_SIZE,
     showTotal: false,
   },
 ) {

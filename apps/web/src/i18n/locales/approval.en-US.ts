@@ -7,9 +7,14 @@ export const approvalEnUS: ApprovalMessages = {
   sign: signEnUS,
   dish: distributionEnUS,
   picker: {
+    optional: 'Leave empty to offer the task to every candidate',
     allUsers: 'All users',
     placeholder: 'Search by name or account',
     empty: 'No user found',
+    nextHandlers: 'Choose the next handlers',
+    loadMore: 'Load more ({{shown}} of {{total}} shown)',
+    noMore: 'No more',
+    loadFailed: 'The candidates could not be loaded',
   },
   lock: {
     lock: 'Lock',
@@ -394,7 +399,6 @@ export const approvalEnUS: ApprovalMessages = {
     saveDraft: 'Save draft',
     draftSaved: 'Draft saved',
     editingDraft: 'Editing a draft: submitting turns it into a request',
-    nextHandlers: 'Choose the next handlers',
     title: 'Start a process',
     search: 'Search flows',
     empty: 'No flow to start',

@@ -5,9 +5,14 @@ export const approvalZhCN = {
   sign: signZhCN,
   dish: distributionZhCN,
   picker: {
+    optional: '不选择时，由全部候选人处理',
     allUsers: '全部用户',
     placeholder: '输入姓名或账号搜索',
     empty: '没有找到用户',
+    nextHandlers: '选择下一步处理人',
+    loadMore: '加载更多（已显示 {{shown}} / 共 {{total}} 人）',
+    noMore: '没有更多了',
+    loadFailed: '候选人加载失败',
   },
   lock: {
     lock: '锁定',
@@ -391,7 +396,6 @@ export const approvalZhCN = {
     saveDraft: '保存草稿',
     draftSaved: '草稿已保存',
     editingDraft: '正在编辑草稿，提交后草稿成为正式请求',
-    nextHandlers: '选择下一步处理人',
     title: '发起流程',
     search: '搜索流程',
     empty: '没有可发起的流程',

@@ -7,9 +7,14 @@ export const approvalZhTW: ApprovalMessages = {
   sign: signZhTW,
   dish: distributionZhTW,
   picker: {
+    optional: '不選擇時，由全部候選人處理',
     allUsers: '全部使用者',
     placeholder: '輸入姓名或帳號搜尋',
     empty: '沒有找到使用者',
+    nextHandlers: '選擇下一步處理人',
+    loadMore: '載入更多（已顯示 {{shown}} / 共 {{total}} 人）',
+    noMore: '沒有更多了',
+    loadFailed: '候選人載入失敗',
   },
   lock: {
     lock: '鎖定',
@@ -393,7 +398,6 @@ export const approvalZhTW: ApprovalMessages = {
     saveDraft: '儲存草稿',
     draftSaved: '草稿已儲存',
     editingDraft: '正在編輯草稿，提交後草稿成為正式請求',
-    nextHandlers: '選擇下一步處理人',
     title: '發起流程',
     search: '搜尋流程',
     empty: '沒有可發起的流程',

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { mainActions } from './operations';
+import { envelope, stubFetch } from '../../../test/fetch';
+import { signInWith } from '../../../test/session';
+import { mainActions, TASK_OPERATIONS } from './operations';
+
+describe('agree', () => {
+  it('asks for the next handlers and sends those picked with the completion (nodeUsers)', async () => {
+    signInWith('token');
+    const sent = stubFetch(() => envelope(null));
+    const agree = TASK_OPERATIONS.agree!;
+    expect(agree.fields).toContain('nextHandlers');
+    await agree.run(
+      { opinion: '同意', nodeUsers: { Cashier: ['u7'] } },
+      { taskId: 't1', instId: 'i1', data: { amount: 1 }, leaderId: 'boss' },
+    );
+    expect(sent[0]!.body).toMatchObject({
+      taskId: 't1',
+      actionName: 'agree',
+      nodeUsers: { Cashier: ['u7'] },
+      agentLeaderId: 'boss',
+    });
+  });
+});
 
 describe('mainActions: the two actions a phone keeps in its bottom bar', () => {
   it('同意 and 驳回 (before 反对) of a node with many buttons, in the node order', () => {

@@ -5,6 +5,7 @@ import type { FormValues } from '../../../components/schema-form/SchemaForm';
 
 /** What an operation dialog asks for. */
 export type OperationField =
+  | 'nextHandlers'
   | 'target'
   | 'backHandMode'
   | 'user'
@@ -31,6 +32,8 @@ export interface OperationInput {
   amount?: number;
   unit?: DueUnit;
   urgentStateValue?: UrgentLevel;
+  /** handlers picked for the nodes ahead that let the handler pick (nodeId → user ids) */
+  nodeUsers?: Record<string, string[]>;
 }
 
 /** A task operation acts on the user's task (for a leader: `leaderId`) with the form's data. */
@@ -60,7 +63,15 @@ const complete =
   (actionName: 'agree' | 'oppose' | 'abandon' | 'agreeTrans' | 'opposeTrans'): TaskOperation['run'] =>
   (input, { taskId, data, leaderId }) =>
     call('completeTask', {
-      body: { taskId, actionName, opinion: input.opinion, files: input.files, data, agentLeaderId: leaderId },
+      body: {
+        taskId,
+        actionName,
+        opinion: input.opinion,
+        files: input.files,
+        data,
+        nodeUsers: input.nodeUsers,
+        agentLeaderId: leaderId,
+      },
     });
 
 const sendBack: TaskOperation['run'] = (input, { taskId, data, leaderId }) =>
@@ -101,7 +112,7 @@ const ask =
  * endProcess) are handled by the form itself.
  */
 export const TASK_OPERATIONS: Partial<Record<string, TaskOperation>> = {
-  agree: { fields: ['opinion', 'files'], run: complete('agree') },
+  agree: { fields: ['nextHandlers', 'opinion', 'files'], run: complete('agree') },
   oppose: { fields: ['opinion', 'files'], opinionRequired: true, run: complete('oppose') },
   abandon: { fields: ['opinion', 'files'], run: complete('abandon') },
   agreeTrans: { fields: ['opinion', 'files'], run: complete('agreeTrans') },

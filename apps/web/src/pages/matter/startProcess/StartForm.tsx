@@ -2,13 +2,13 @@ import type { RouteValue } from '@eip/contracts';
 import { ArrowLeftOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Skeleton, Typography, theme } from 'antd';
-import { useDeferredValue, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/client';
 import { toast } from '../../../app/feedback';
 import type { FormValues, SchemaFormHandle } from '../../../components/schema-form/SchemaForm';
-import { UserPicker } from '../../../components/user-picker/UserPicker';
+import { NextHandlers } from '../../../components/candidate-picker/NextHandlers';
 import { FormSection } from '../approvalForm/components/FormSection';
 import { approvalKeys } from '../shared/queries';
 import { RoutePreview } from '../shared/RoutePreview';
@@ -56,32 +56,6 @@ export function StartForm({ target, initial, leaderName, onBack }: StartProps) {
       leader={leadId && leaderName ? { id: leadId, name: leaderName } : undefined}
       onBack={onBack}
     />
-  );
-}
-
-/** Handlers chosen for the nodes ahead that let the initiator choose (issue 5). */
-function NextHandlers({ defId, data }: { defId: string; data: FormValues }) {
-  const { t } = useTranslation();
-  const settled = useDeferredValue(data);
-  const nodes = useQuery({
-    queryKey: ['approval', 'afterJumpNodes', defId, settled],
-    queryFn: () => call('getAfterJumpNodes', { body: { defId, data: settled } }),
-  });
-  const choosing = (nodes.data ?? []).filter((node) => node.selectUsers);
-  if (!choosing.length) return null;
-  return (
-    <Card size="small" title={t('approval.start.nextHandlers')}>
-      {choosing.map((node) => (
-        <Form.Item
-          key={node.nodeId}
-          name={['nodeUsers', node.nodeId]}
-          label={node.name}
-          rules={[{ required: true, message: t('approval.actions.userRequired') }]}
-        >
-          <UserPicker multiple />
-        </Form.Item>
-      ))}
-    </Card>
   );
 }
 
@@ -201,7 +175,7 @@ function StartFormBody({
         />
       </Card>
       <Form form={handlers} layout="vertical">
-        <NextHandlers defId={start.defId} data={data} />
+        <NextHandlers source={{ defId: start.defId }} data={data} required />
       </Form>
       {/* the preview walks as the user starting it: a request for a leader takes the leader's route */}
       {!leader && (

@@ -4,6 +4,7 @@ import { Button, Flex, Form, Input, InputNumber, Modal, Radio, Select } from 'an
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../../api/client';
 import { AttachmentUpload } from '../../../../components/attachments/AttachmentUpload';
+import { NextHandlers } from '../../../../components/candidate-picker/NextHandlers';
 import { UserPicker } from '../../../../components/user-picker/UserPicker';
 import { approvalKeys } from '../../shared/queries';
 import type { FormValues } from '../../../../components/schema-form/SchemaForm';
@@ -11,8 +12,8 @@ import type { Operation, OperationField, OperationInput } from '../operations';
 import { EndNote } from './EndNote';
 
 /**
- * The dialog of a task button (issue 5): asks what the operation needs — the node to send back to and the
- * return mode, one or several users, where and how added signers vote, a delay — and the opinion.
+ * The dialog of a task button (issue 5): asks what the operation needs — the next handlers where a node
+ * ahead lets the handler pick them, the node to send back to and the return mode, one or several users, where and how added signers vote, a delay — and the opinion.
  */
 export function OperationDialog({
   operation,
@@ -93,6 +94,9 @@ export function OperationDialog({
         onFinish={submit}
       >
         {endsWith && taskId && <EndNote taskId={taskId} leaderId={leaderId} data={endsWith} />}
+        {has('nextHandlers') && endsWith && taskId && (
+          <NextHandlers source={{ taskId, leaderId }} data={endsWith} required={false} />
+        )}
         {has('target') && (
           <Form.Item
             name="destination"

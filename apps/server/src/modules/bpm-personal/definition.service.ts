@@ -41,7 +41,7 @@ export async function mainSettingsOf(db: Db, auth: AuthContext, defKey: string):
 
 export async function mayStart(db: Db, auth: AuthContext, defKey: string) {
   const settings = await mainSettingsOf(db, auth, defKey);
-  return allowsStart(settings, new Set(await identityKeys(db, auth.tenantId, auth.userId)));
+  return allowsStart(settings, new Set(await identityKeys(db, auth.tenantId, auth.userId, auth.postId)));
 }
 
 /** Who may start a flow (administrators): each start-right entry with its name; none means everyone. */

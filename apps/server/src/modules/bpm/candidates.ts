@@ -3,7 +3,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contactGroupUsers, orgs, orgUsers, posts, roles, userRoles, users } from '../../db/schema.js';
 import { evaluateExpression, type ExpressionScope } from '../../flow/conditions.js';
-import { currentPostOf } from '../uc/current-post.js';
+import { currentMembership } from '../uc/current-post.js';
 
 export interface CandidateContext {
   tenantId: string;
@@ -48,10 +48,7 @@ async function initiatorLeaders(
     .select({ orgId: orgUsers.orgId, postId: orgUsers.postId, isMaster: orgUsers.isMaster })
     .from(orgUsers)
     .where(and(eq(orgUsers.tenantId, tenantId), eq(orgUsers.userId, initiatorId)));
-  const post = currentPostOf(memberships, initiatorPostId);
-  const start =
-    memberships.find((m) => post !== null && m.postId === post) ?? memberships.find((m) => m.isMaster);
-  let orgId: string | null = start?.orgId ?? null;
+  let orgId: string | null = currentMembership(memberships, initiatorPostId)?.orgId ?? null;
   while (orgId) {
     const leaders = (await membersOfOrgs(db, tenantId, [orgId], true)).filter((id) => id !== initiatorId);
     if (leaders.length > 0) return leaders;

@@ -15,7 +15,7 @@ export function currentPostOf(memberships: readonly Membership[], chosenPostId: 
 }
 
 /**
- * The memberships a user acts through (start rights, the initiator's org): those of the current post, and
+ * The memberships a user acts through for start rights: those of the current post, and
  * those without a post; the user's other posts do not count until they switch to them.
  */
 export function actingMemberships<M extends Membership>(
@@ -24,4 +24,17 @@ export function actingMemberships<M extends Membership>(
 ) {
   const current = currentPostOf(memberships, chosenPostId);
   return memberships.filter((m) => m.postId === null || m.postId === current);
+}
+
+/** The membership of the current post (for a user without posts, their main membership, else their first). */
+export function currentMembership<M extends Membership>(
+  memberships: readonly M[],
+  chosenPostId: string | null | undefined,
+): M | undefined {
+  const current = currentPostOf(memberships, chosenPostId);
+  return (
+    memberships.find((m) => current !== null && m.postId === current) ??
+    memberships.find((m) => m.isMaster) ??
+    memberships[0]
+  );
 }

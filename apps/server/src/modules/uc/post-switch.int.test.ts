@@ -1,10 +1,17 @@
+import type { RouteQuery } from '@eip/contracts';
 import { PLATFORM_TENANT_ID } from '@eip/contracts/codes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { orgs, orgUsers, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { deployRestrictedFlow, expectRefused, startLeave, userIdOf } from '../../../test/fixtures.js';
+import {
+  acmeTenantId,
+  deployRestrictedFlow,
+  expectRefused,
+  startLeave,
+  userIdOf,
+} from '../../../test/fixtures.js';
 import { flowSteps } from '../../../test/flow.js';
 
 /** Spec §7 setCookie?postId with §6 start rights: the current post of a session decides what the user may start. */
@@ -45,6 +52,11 @@ beforeAll(async () => {
     key: 'frontend_only',
     name: '前端岗位流程',
     startRights: [{ type: 'post', ids: ['frontend_staff'] }],
+  });
+  await deployRestrictedFlow(t, admin, {
+    key: 'ceo_only',
+    name: '总经理岗位流程',
+    startRights: [{ type: 'post', ids: ['hq_ceo'] }],
   });
   await deployRestrictedFlow(t, admin, {
     key: 'qa_only',
@@ -116,17 +128,63 @@ describe('switching post (spec §7 setCookie?postId, §6 start rights)', () => {
     expect(await startable(gaofeng)).toEqual(before);
   });
 
-  it('the initiator’s leader is the leader of the org of the post the request was started in', async () => {
+  it('the initiator’s leader and department are those of the post the request was started in', async () => {
     const { todoOf } = flowSteps(t);
     const leaveIn = async (post: string) => {
       await t.call('setPostCookie', { token: gaofeng, query: { postId: post } });
       const instId = await startLeave(t, gaofeng);
-      return { frontendHead: await todoOf('hujun', instId), qaHead: await todoOf('mali', instId) };
+      const related = await t.call('getRelatedInformationById', { token: gaofeng, query: { id: instId } });
+      return {
+        frontendHead: await todoOf('hujun', instId),
+        qaHead: await todoOf('mali', instId),
+        dept: related.body.value.deptName,
+      };
     };
     const inFrontend = await leaveIn(frontendPost);
     expect([inFrontend.frontendHead.length, inFrontend.qaHead.length]).toEqual([1, 0]);
+    expect(inFrontend.dept).toMatch(/前端开发部$/);
     const inQa = await leaveIn(qaPost);
     expect([inQa.frontendHead.length, inQa.qaHead.length]).toEqual([0, 1]);
+    expect(inQa.dept).toMatch(/测试部$/);
     await t.call('setPostCookie', { token: gaofeng, query: { postId: frontendPost } });
+  });
+
+  it('spec §6 start rights by userId + defId + leadId: the caller’s current post, a user’s main post, a leader’s rights', async () => {
+    const may = async (token: string, query: RouteQuery<'flowHasStartRights'>) => {
+      const { status, body } = await t.call('flowHasStartRights', { token, query });
+      expect(status, body.message).toBe(200);
+      return body.value;
+    };
+    const qaOnly = (await t.call('getMainByDefIdOrKey', { token: admin, query: { defKey: 'qa_only' } })).body
+      .value.id;
+    const [gaofengId, zhangweiId] = [
+      await userIdOf(t, admin, 'gaofeng'),
+      await userIdOf(t, admin, 'zhangwei'),
+    ];
+    expect(await may(gaofeng, { defId: qaOnly })).toBe(false);
+    await t.call('setPostCookie', { token: gaofeng, query: { postId: qaPost } });
+    expect(await may(gaofeng, { defId: qaOnly })).toBe(true);
+    expect(await may(gaofeng, { defId: qaOnly, userId: gaofengId })).toBe(true);
+    // an administrator asks about the user in their main post
+    expect(await may(admin, { defId: qaOnly, userId: gaofengId })).toBe(false);
+    expect(await may(admin, { defKey: 'frontend_only', userId: gaofengId })).toBe(true);
+    await t.call('setPostCookie', { token: gaofeng, query: { postId: frontendPost } });
+
+    const wangfang = await t.login('wangfang');
+    expect(await may(wangfang, { defKey: 'ceo_only' })).toBe(false);
+    expect(await may(wangfang, { defKey: 'ceo_only', leadId: zhangweiId })).toBe(true);
+    expect(await may(gaofeng, { defKey: 'ceo_only', leadId: zhangweiId })).toBe(false);
+
+    expectRefused(
+      await t.call('flowHasStartRights', { token: wangfang, query: { defId: qaOnly, userId: gaofengId } }),
+      403,
+    );
+    const acme = await acmeTenantId(t);
+    const alice = await userIdOf(t, await t.login('alice', undefined, acme), 'alice');
+    expectRefused(
+      await t.call('flowHasStartRights', { token: admin, query: { defId: qaOnly, userId: alice } }),
+      404,
+    );
+    expectRefused(await t.call('flowHasStartRights', { token: admin, query: { userId: gaofengId } }), 400);
   });
 });

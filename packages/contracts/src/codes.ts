@@ -14,8 +14,6 @@ export const TOKEN_STORAGE_KEY = 'eip-front';
 export const LANG_STORAGE_KEY = 'lang';
 /** Local-storage key of the theme (spec §3). */
 export const THEME_STORAGE_KEY = 'eip-front-theme';
-/** Cookie that carries the chosen post after a switch (spec §4). */
-export const POST_COOKIE = 'eip-post-id';
 
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -66,6 +66,8 @@ export const flowInstances = pgTable(
     status: text('status').notNull(),
     initiatorId: text('initiator_id').notNull(),
     initiatorName: text('initiator_name').notNull(),
+    /** the post the initiator started in (their current post): "the initiator's leader" is looked for from its org */
+    initiatorPostId: text('initiator_post_id'),
     /** the business data (form), validated per node permissions */
     data: jsonb('data').notNull(),
     /** instance variables: service-task results and values the engine sets (CEL `vars`) */

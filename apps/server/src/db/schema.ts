@@ -353,13 +353,15 @@ export const revokedTokens = pgTable('auth_revoked_token', {
 });
 
 /**
- * When each sign-in token was last used (issue 14's idle timeout): written at most once a minute per token,
- * removed with the token's lifetime by the periodic session cleanup.
+ * A sign-in session: when its token was last used (issue 14's idle timeout; written at most once a minute) and
+ * the post chosen in it; removed with the token's lifetime by the periodic session cleanup.
  */
 export const sessionActivity = pgTable('auth_session_activity', {
   jti: text('jti').primaryKey(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** the post chosen for this session (spec §7 setCookie?postId); null: the user's main post */
+  postId: text('post_id'),
 });
 
 /**

@@ -23,6 +23,8 @@ interface Standing {
   revoked: boolean;
   /** when the token was last used; null before its first use */
   lastSeenAt: Date | null;
+  /** the post chosen in this session, if any */
+  postId: string | null;
 }
 
 /** A token's use is written down at most this often, so a busy user costs one write a minute. */
@@ -37,11 +39,12 @@ const standings = statement<
     select k.i::int as i, u.status, u.fullname, u.password_version as "passwordVersion",
            t.enabled as "tenantEnabled",
            exists (select 1 from ${revokedTokens} r where r.jti = k.jti) as revoked,
-           (select a.last_seen_at from ${sessionActivity} a where a.jti = k.jti) as "lastSeenAt"
+           a.last_seen_at as "lastSeenAt", a.post_id as "postId"
     from unnest(${value('tenantIds')}::text[], ${value('userIds')}::text[], ${value('jtis')}::text[])
          with ordinality as k(tenant_id, user_id, jti, i)
     join ${users} u on u.tenant_id = k.tenant_id and u.id = k.user_id
-    join ${tenants} t on t.id = u.tenant_id`,
+    join ${tenants} t on t.id = u.tenant_id
+    left join ${sessionActivity} a on a.jti = k.jti`,
 );
 
 /**
@@ -115,6 +118,6 @@ export function createAuthenticate(db: Db, tokens: TokenService, idleMinutes?: n
       throw invalidToken();
     }
     await noteUse(claims, standing.lastSeenAt && new Date(standing.lastSeenAt));
-    return { ...claims, fullname: standing.fullname };
+    return { ...claims, fullname: standing.fullname, postId: standing.postId };
   };
 }

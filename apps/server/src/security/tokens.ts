@@ -14,6 +14,8 @@ export interface AuthContext {
   passwordVersion: number;
   /** the caller's full name, read with their status when a request is authenticated */
   fullname?: string;
+  /** the post chosen in this session (spec §7 setCookie?postId), read with the caller's status; see currentPostOf */
+  postId?: string | null;
 }
 
 /**

@@ -19,17 +19,27 @@ const APPS = [
   { id: 'a2', alias: 'finance', name: '财务系统', icon: null, kind: 'layout', url: null },
 ];
 
-function server(unread: number) {
+const FRONTEND = { orgId: 'o1', orgName: '前端开发部', pathName: '研发中心/前端开发部', isMaster: true };
+const QA = { orgId: 'o2', orgName: '测试部', pathName: '研发中心/测试部', isMaster: false };
+const TWO_POSTS = {
+  postList: [
+    { ...FRONTEND, postId: 'p1', postName: '前端开发部职员' },
+    { ...QA, postId: 'p2', postName: '测试部职员' },
+  ],
+  orgList: [
+    { ...FRONTEND, isCharge: false },
+    { ...QA, isCharge: false },
+  ],
+  currentPostId: 'p2',
+};
+
+function server(unread: number, places: object = { postList: [], orgList: [], currentPostId: null }) {
   return ({ url }: SentRequest) =>
     url.includes('getMsgbadge')
       ? envelope(unread)
       : url.includes('sysApp/authList')
         ? envelope(APPS)
-        : envelope({
-            user: { id: 'u1', account: 'zhuting', fullname: '朱婷', photo: null },
-            postList: [],
-            currentPostId: null,
-          });
+        : envelope({ user: { id: 'u1', account: 'zhuting', fullname: '朱婷', photo: null }, ...places });
 }
 
 const renderTools = () =>
@@ -82,7 +92,7 @@ describe('switch post (spec §4: 岗位切换成功, setCookie, reload)', () => 
   });
   afterEach(() => vi.useRealTimers());
 
-  it('sets the cookie on the server, keeps the post in the session, says 岗位切换成功 and reloads', async () => {
+  it('switches the post of the session on the server, keeps it here too, says 岗位切换成功 and reloads', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
     signInWith('token');
@@ -102,5 +112,39 @@ describe('switch post (spec §4: 岗位切换成功, setCookie, reload)', () => 
     expect(reload).not.toHaveBeenCalled();
     await act(() => vi.runAllTimersAsync());
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  /** The choices under 切换岗位 in the avatar menu, once the user's detail has come. */
+  async function postChoices(places: object) {
+    stubFetch(server(0, places));
+    renderTools();
+    fireEvent.click(await screen.findByRole('button', { name: '朱婷，用户菜单' }));
+    const switchPost = await screen.findByText('切换岗位');
+    await waitFor(() => expect(switchPost.closest('[aria-disabled="true"]')).toBeNull());
+    fireEvent.mouseEnter(switchPost);
+    fireEvent.click(switchPost);
+    await waitFor(() => expect(document.querySelector('.ant-dropdown-menu-sub')).not.toBeNull());
+    return within(document.querySelector<HTMLElement>('.ant-dropdown-menu-sub')!)
+      .getAllByRole('menuitem')
+      .map((item) => [item.textContent, item.getAttribute('aria-disabled')]);
+  }
+
+  it('lists the user’s posts with their org; the current one (the session’s, from the server) cannot be chosen', async () => {
+    useSession.setState({ currentPostId: 'p1' }); // stored before another tab switched: the server knows
+    expect(await postChoices(TWO_POSTS)).toEqual([
+      ['前端开发部职员（前端开发部）', 'false'],
+      ['测试部职员（测试部）', 'true'],
+    ]);
+  });
+
+  it('spec §8: 暂无岗位 for a user without posts', async () => {
+    const places = { postList: [], orgList: TWO_POSTS.orgList, currentPostId: null };
+    expect(await postChoices(places)).toEqual([['暂无岗位', 'true']]);
+  });
+
+  it('spec §8: 暂无组织 for a user in no org', async () => {
+    expect(await postChoices({ postList: [], orgList: [], currentPostId: null })).toEqual([
+      ['暂无组织', 'true'],
+    ]);
   });
 });

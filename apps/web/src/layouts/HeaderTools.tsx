@@ -146,7 +146,10 @@ function AvatarMenu({ color }: { color: string }) {
   const { changeLanguage, changePost, confirmSignOut, modalHolder } = useShellActions();
   const name = detail.data?.user.fullname ?? sessionUser?.username ?? '';
   const posts = detail.data?.postList ?? [];
-  const activePost = currentPostId ?? detail.data?.currentPostId ?? null;
+  // The server keeps the post chosen in this sign-in session; the stored one shows until it answers.
+  const activePost = detail.data?.currentPostId ?? currentPostId;
+  // Spec §8: 暂无岗位, or 暂无组织 for a user in no org at all (posts belong to orgs).
+  const noPostLabel = detail.data?.orgList.length === 0 ? t('profile.noOrg') : t('profile.noPost');
 
   const items: MenuProps['items'] = [
     { key: 'personalInfo', icon: <UserOutlined />, label: t('profile.personalInfo') },
@@ -164,12 +167,15 @@ function AvatarMenu({ color }: { color: string }) {
       key: 'post',
       icon: <SwapOutlined />,
       label: t('profile.switchPost'),
-      disabled: posts.length === 0,
-      children: posts.map((post) => ({
-        key: `post:${post.postId}`,
-        label: `${post.postName}（${post.orgName}）`,
-        disabled: post.postId === activePost,
-      })),
+      disabled: !detail.data,
+      children:
+        posts.length === 0
+          ? [{ key: 'post-none', label: noPostLabel, disabled: true }]
+          : posts.map((post) => ({
+              key: `post:${post.postId}`,
+              label: `${post.postName}（${post.orgName}）`,
+              disabled: post.postId === activePost,
+            })),
     },
     { key: 'changePassword', icon: <KeyOutlined />, label: t('profile.changePassword') },
     { type: 'divider' },

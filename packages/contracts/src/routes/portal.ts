@@ -8,6 +8,19 @@ export const portalRoutes = {
     path: 'sys/sysMenu/v1/getCurrentUserMenu',
     access: 'user',
   }),
+  /** Spec §7 "menus and sub menus by user id": the user themselves, or an administrator of the tenant. */
+  getMenusByUserId: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'sys/sysMenu/v1/getMenusByUserId',
+    access: 'user',
+  }),
+  getSubMenusByUserId: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'sys/sysMenu/v1/getSubMenusByUserId',
+    access: 'user',
+  }),
   getAllMethods: route({
     method: 'GET',
     group: 'portal',

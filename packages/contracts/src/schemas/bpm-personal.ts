@@ -295,8 +295,14 @@ export const bpmPersonalSchemas = {
     ]),
   },
   flowHasStartRights: {
-    summary: 'Whether the caller may start the flow (spec §6)',
-    query: DefKeyQuery,
+    summary:
+      'Whether a flow (by defKey, or defId) may be started (spec §6: defKey, or userId + defId + leadId): by the caller in their current post, or by userId (administrators may ask about anyone of the tenant, in their main post); with leadId, by that user as secretary for the leader, with the leader’s rights',
+    query: Type.Object({
+      defKey: Type.Optional(DefKey),
+      defId: Type.Optional(Id),
+      userId: Type.Optional(Id),
+      leadId: Type.Optional(Id),
+    }),
     value: Type.Boolean(),
   },
   getStartRight: {

@@ -84,6 +84,24 @@ export const portalSchemas = {
     query: Type.Object({ menuAlias: Type.String({ minLength: 1, maxLength: 64 }) }),
     value: Type.Array(MenuItem),
   },
+  getMenusByUserId: {
+    summary:
+      'A user’s menu tree for a menu alias, filtered by their roles: the caller’s own, or any user’s of the tenant for an administrator (else 403; no such user in the tenant: 404)',
+    query: Type.Object({
+      userId: Type.String({ minLength: 1, maxLength: 64 }),
+      menuAlias: Type.String({ minLength: 1, maxLength: 64 }),
+    }),
+    value: Type.Array(MenuItem),
+  },
+  getSubMenusByUserId: {
+    summary:
+      'The entries under one menu entry (by its alias) that a user may see, as trees; who may ask as getMenusByUserId (an entry the user cannot see: 404)',
+    query: Type.Object({
+      userId: Type.String({ minLength: 1, maxLength: 64 }),
+      alias: Type.String({ minLength: 1, maxLength: 64, description: 'the alias of the parent menu entry' }),
+    }),
+    value: Type.Array(MenuItem),
+  },
   getAllMethods: {
     summary: 'All method permission codes of the tenant',
     value: Type.Array(MethodPermission),

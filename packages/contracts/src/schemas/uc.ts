@@ -362,7 +362,8 @@ export const directorySchemas = {
     value: Type.Integer({ description: 'groups removed' }),
   },
   setPostCookie: {
-    summary: 'Switch the current post: sets the post cookie',
+    summary:
+      'Switch the current post of this sign-in session (start rights and the initiator’s org follow it); one of the caller’s posts only, else 400',
     query: Type.Object({ postId: Id }),
     value: Nothing,
   },

@@ -210,9 +210,9 @@ describe('start rights (spec §6)', () => {
     const settings = design.body.value.settings as FlowSettings;
     const { db } = t.database;
     const admin = await as('admin');
-    expect(await hasStartRight(db, '-1', await userIdOf(t, admin, 'chenjing'), settings)).toBe(true);
-    expect(await hasStartRight(db, '-1', await userIdOf(t, admin, 'sunhao'), settings)).toBe(false);
-    expect(await hasStartRight(db, '-1', await userIdOf(t, admin, 'sunhao'), { nodes: {} })).toBe(true);
-    expect(await hasStartRight(db, acme, await userIdOf(t, admin, 'chenjing'), settings)).toBe(false);
+    expect(await hasStartRight(db, '-1', await userIdOf(t, admin, 'chenjing'), null, settings)).toBe(true);
+    expect(await hasStartRight(db, '-1', await userIdOf(t, admin, 'sunhao'), null, settings)).toBe(false);
+    expect(await hasStartRight(db, '-1', await userIdOf(t, admin, 'sunhao'), null, { nodes: {} })).toBe(true);
+    expect(await hasStartRight(db, acme, await userIdOf(t, admin, 'chenjing'), null, settings)).toBe(false);
   });
 });

@@ -11,6 +11,6 @@ export const definitionHandlers = ({ db }: Services) =>
     defGet: async ({ query }, { auth }) => defs.definitionInfo(db, auth, query.defId),
     getMainByDefIdOrKey: async ({ query }, { auth }) => defs.mainDefinition(db, auth, query),
     getDefDesignByDefId: async ({ query }, { auth }) => defs.definitionDesign(db, auth, query.defId),
-    flowHasStartRights: async ({ query }, { auth }) => defs.mayStart(db, auth, query.defKey),
+    flowHasStartRights: async ({ query }, { auth }) => defs.mayStart(db, auth, query),
     getStartRight: async ({ query }, { auth }) => defs.startRight(db, auth, query.defKey),
   });

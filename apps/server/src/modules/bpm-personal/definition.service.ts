@@ -4,7 +4,9 @@ import { badRequest, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { requireAdmin } from './access.js';
 import * as defs from './definition.repository.js';
-import { allowsStart, identityKeys, startRightNames } from './start-rights.js';
+import { findUserById } from '../uc/user.repository.js';
+import { findPair } from './secretary.repository.js';
+import { hasStartRight, startRightNames } from './start-rights.js';
 
 const definitionNotFound = (id: string) => notFound('flow.definitionNotFound', { id });
 
@@ -39,9 +41,37 @@ export async function mainSettingsOf(db: Db, auth: AuthContext, defKey: string):
   return main.settings;
 }
 
-export async function mayStart(db: Db, auth: AuthContext, defKey: string) {
+/**
+ * Spec §6: whether a flow may be started — by the caller (in their current post), or by `userId` (the
+ * caller, or anyone of the tenant for an administrator, in their main post); with `leadId`, a secretary
+ * starts for that leader of theirs, with the leader's rights (false when they do not serve an active leader).
+ */
+export async function mayStart(
+  db: Db,
+  auth: AuthContext,
+  query: { defKey?: string; defId?: string; userId?: string; leadId?: string },
+) {
+  const userId = query.userId ?? auth.userId;
+  if (userId !== auth.userId) {
+    await requireAdmin(db, auth);
+    if (!(await findUserById(db, auth.tenantId, userId)))
+      throw notFound('uc.userNotFound', { account: userId });
+  }
+  const { defKey } = await mainDefinition(db, auth, query);
   const settings = await mainSettingsOf(db, auth, defKey);
-  return allowsStart(settings, new Set(await identityKeys(db, auth.tenantId, auth.userId)));
+  let starter = userId;
+  if (query.leadId !== undefined && query.leadId !== userId) {
+    const pair = await findPair(
+      db,
+      auth.tenantId,
+      { leaderId: query.leadId, secretaryId: userId },
+      undefined,
+    );
+    const leader = pair ? await findUserById(db, auth.tenantId, query.leadId) : undefined;
+    if (leader?.status !== 1) return false;
+    starter = leader.id;
+  }
+  return hasStartRight(db, auth.tenantId, starter, starter === auth.userId ? auth.postId : null, settings);
 }
 
 /** Who may start a flow (administrators): each start-right entry with its name; none means everyone. */

@@ -14,7 +14,7 @@ const OFTEN_FLOW_COUNT = 8;
 export const starterOf = async (db: Db, auth: AuthContext): Promise<flows.Starter> => ({
   tenantId: auth.tenantId,
   userId: auth.userId,
-  keys: await identityKeys(db, auth.tenantId, auth.userId),
+  keys: await identityKeys(db, auth.tenantId, auth.userId, auth.postId),
 });
 
 /** Flows the caller may start, by key: 404 for a key the tenant has no flow of, 403 without the right. */
@@ -23,7 +23,7 @@ export async function requireStartable(db: Db, auth: AuthContext, defKeys: strin
   const found = await mainSettings(db, auth.tenantId, keys);
   const missing = keys.find((key) => !found.some((def) => def.defKey === key));
   if (missing) throw notFound('flow.definitionNotFound', { id: missing });
-  const identity = new Set(await identityKeys(db, auth.tenantId, auth.userId));
+  const identity = new Set(await identityKeys(db, auth.tenantId, auth.userId, auth.postId));
   const refused = found.find((def) => !allowsStart(def.settings, identity));
   if (refused) throw forbidden('personal.noStartRight', { defKey: refused.defKey });
   return keys;

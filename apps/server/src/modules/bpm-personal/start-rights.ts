@@ -13,14 +13,21 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
+import { actingMemberships } from '../uc/current-post.js';
 
 /**
  * Start rights (spec §6): a definition's `global.startRights` lists users, roles, posts, orgs and groups
  * by id (or account / code); absent or empty means everyone may start it. A user matches through
- * `type:ref` keys of everything they are: their id and account, their roles', posts' and orgs' ids and
- * codes, and the ids of the groups they belong to.
+ * `type:ref` keys of everything they are: their id and account, their roles' ids and codes, the ids and
+ * codes of their current post and its org (and of orgs they belong to without a post; `chosenPostId` is
+ * the post chosen in the session, see currentPostOf), and the ids of the groups they belong to.
  */
-export async function identityKeys(db: Executor, tenantId: string, userId: string): Promise<string[]> {
+export async function identityKeys(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  chosenPostId: string | null | undefined,
+): Promise<string[]> {
   const key = (type: StartRightType, ...refs: (string | null)[]) =>
     refs.filter((ref): ref is string => ref !== null).map((ref) => `${type}:${ref}`);
   const [user] = await db
@@ -35,7 +42,13 @@ export async function identityKeys(db: Executor, tenantId: string, userId: strin
     .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), eq(roles.enabled, true)));
   const memberships = await db
-    .select({ orgId: orgs.id, orgCode: orgs.code, postId: posts.id, postCode: posts.code })
+    .select({
+      orgId: orgs.id,
+      orgCode: orgs.code,
+      postId: posts.id,
+      postCode: posts.code,
+      isMaster: orgUsers.isMaster,
+    })
     .from(orgUsers)
     .innerJoin(orgs, and(eq(orgs.tenantId, orgUsers.tenantId), eq(orgs.id, orgUsers.orgId)))
     .leftJoin(posts, and(eq(posts.tenantId, orgUsers.tenantId), eq(posts.id, orgUsers.postId)))
@@ -47,7 +60,10 @@ export async function identityKeys(db: Executor, tenantId: string, userId: strin
   return [
     ...key('user', user.id, user.account),
     ...roleRows.flatMap((r) => key('role', r.id, r.code)),
-    ...memberships.flatMap((m) => [...key('org', m.orgId, m.orgCode), ...key('post', m.postId, m.postCode)]),
+    ...actingMemberships(memberships, chosenPostId).flatMap((m) => [
+      ...key('org', m.orgId, m.orgCode),
+      ...key('post', m.postId, m.postCode),
+    ]),
     ...groupRows.flatMap((g) => key('group', g.groupId)),
   ];
 }
@@ -65,10 +81,11 @@ export async function hasStartRight(
   db: Executor,
   tenantId: string,
   userId: string,
+  chosenPostId: string | null | undefined,
   settings: FlowSettings,
 ): Promise<boolean> {
   if ((settings.global?.startRights ?? []).length === 0) return true;
-  return allowsStart(settings, new Set(await identityKeys(db, tenantId, userId)));
+  return allowsStart(settings, new Set(await identityKeys(db, tenantId, userId, chosenPostId)));
 }
 
 /** The same rule in SQL over `bpm_definition.settings`, for the lists of flows a user may start. */

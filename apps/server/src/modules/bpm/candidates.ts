@@ -5,10 +5,13 @@ import type { Executor } from '../../db/client.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import { contactGroupUsers, orgs, orgUsers, posts, roles, userRoles, users } from '../../db/schema.js';
 import { evaluateExpression, type ExpressionScope } from '../../flow/conditions.js';
+import { currentMembership } from '../uc/current-post.js';
 
 export interface CandidateContext {
   tenantId: string;
   initiatorId: string;
+  /** the post the initiator chose when starting (null: their main post) */
+  initiatorPostId: string | null;
   /** who last completed a task in the instance */
   previousHandlerId: string | null;
   scope: ExpressionScope;
@@ -34,17 +37,20 @@ async function membersOfOrgs(db: Executor, tenantId: string, orgRefs: string[], 
 }
 
 /**
- * The leader of the initiator: the leaders of the initiator's main org; when the initiator leads it,
- * the leaders of the org above, and so on up the tree.
+ * The leader of the initiator: the leaders of the org of the initiator's post at the start (their current
+ * post, else their main org); when the initiator leads it, the leaders of the org above, and so on up the tree.
  */
-async function initiatorLeaders(db: Executor, tenantId: string, initiatorId: string): Promise<string[]> {
-  const [main] = await db
-    .select({ orgId: orgUsers.orgId })
+async function initiatorLeaders(
+  db: Executor,
+  tenantId: string,
+  initiatorId: string,
+  initiatorPostId: string | null,
+): Promise<string[]> {
+  const memberships = await db
+    .select({ orgId: orgUsers.orgId, postId: orgUsers.postId, isMaster: orgUsers.isMaster })
     .from(orgUsers)
-    .where(
-      and(eq(orgUsers.tenantId, tenantId), eq(orgUsers.userId, initiatorId), eq(orgUsers.isMaster, true)),
-    );
-  let orgId: string | null = main?.orgId ?? null;
+    .where(and(eq(orgUsers.tenantId, tenantId), eq(orgUsers.userId, initiatorId)));
+  let orgId: string | null = currentMembership(memberships, initiatorPostId)?.orgId ?? null;
   while (orgId) {
     const leaders = (await membersOfOrgs(db, tenantId, [orgId], true)).filter((id) => id !== initiatorId);
     if (leaders.length > 0) return leaders;
@@ -102,7 +108,7 @@ async function expandOne(db: Executor, ctx: CandidateContext, candidate: Candida
     case 'initiator':
       return [ctx.initiatorId];
     case 'initiatorLeader':
-      return initiatorLeaders(db, tenantId, ctx.initiatorId);
+      return initiatorLeaders(db, tenantId, ctx.initiatorId, ctx.initiatorPostId);
     case 'previousHandler':
       return ctx.previousHandlerId ? [ctx.previousHandlerId] : [];
     case 'rule': {

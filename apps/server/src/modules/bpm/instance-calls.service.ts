@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../errors.js';
 import type { FileDownload } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { requireAdmin } from '../bpm-personal/access.js';
+import { currentMembership } from '../uc/current-post.js';
 import { rightsOfUsers } from '../uc/directory.repository.js';
 import { findDefinition } from './definition.repository.js';
 import { loadDefinition } from './definitions.js';
@@ -64,14 +65,17 @@ export async function sponsorMayRevoke(db: Db, auth: AuthContext, instId: string
   return instance.initiatorId === auth.userId && (await canRevoke(db, instance));
 }
 
-/** getRelatedInformationById: subject, initiator, their main organisation's path, the flow's name. */
+/**
+ * getRelatedInformationById: subject, initiator, the path of the organisation of the post they started it in
+ * (else their main one), the flow's name.
+ */
 export async function relatedInformation(db: Db, auth: AuthContext, id: string) {
   const instance = await visibleInstance(db, auth, id);
   const { memberships } = await rightsOfUsers(db, auth.tenantId, [instance.initiatorId]);
   return {
     subject: instance.subject,
     name: instance.initiatorName,
-    deptName: memberships[0]?.pathName ?? null,
+    deptName: currentMembership(memberships, instance.initiatorPostId)?.pathName ?? null,
     template: instance.defName,
     createTime: instance.createdAt.toISOString(),
   };

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { changed, defineHandlers } from '../../http/register.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
-import { chosenPostId } from '../uc/uc.service.js';
 import { splitIds } from '../uc/ids.js';
 import { appContent, appsOf } from './app.service.js';
 import { columnDatas, type InvokeRoute } from './column-data.service.js';
@@ -24,19 +23,18 @@ function callerHeaders(request: FastifyRequest): Record<string, string> {
 /** The portal home: layouts, columns and their data, the user's arrangement, the apps of the switcher. */
 export const homeHandlers = (services: Services, invoke: InvokeRoute) => {
   const { db } = services;
-  const viewer = (auth: AuthContext, request: FastifyRequest) => viewerOf(db, auth, chosenPostId(request));
+  const viewer = (auth: AuthContext) => viewerOf(db, auth);
   return defineHandlers({
-    vueFrontHome: async (_input, { auth, request }) => layouts.homeView(db, await viewer(auth, request)),
-    getColumnByAlias: async ({ query }, { auth, request }) =>
-      toColumn((await columnsFor(db, await viewer(auth, request), [query.alias]))[0]!),
-    getColumnList: async (_input, { auth, request }) =>
-      (await catalogue(db, await viewer(auth, request))).map(toColumn),
+    vueFrontHome: async (_input, { auth }) => layouts.homeView(db, await viewer(auth)),
+    getColumnByAlias: async ({ query }, { auth }) =>
+      toColumn((await columnsFor(db, await viewer(auth), [query.alias]))[0]!),
+    getColumnList: async (_input, { auth }) => (await catalogue(db, await viewer(auth))).map(toColumn),
     getDatasByAlias: async ({ body }, { auth, lang, request }) =>
       columnDatas(
         {
           db,
           auth,
-          viewer: await viewer(auth, request),
+          viewer: await viewer(auth),
           lang,
           headers: callerHeaders(request),
           invoke,
@@ -45,28 +43,25 @@ export const homeHandlers = (services: Services, invoke: InvokeRoute) => {
         },
         body.aliases,
       ),
-    saveColumn: async ({ body }, { auth, request }) => saveColumn(db, await viewer(auth, request), body),
-    removeColumns: async ({ query }, { auth, request, audit }) =>
-      changed(audit, await removeColumns(db, await viewer(auth, request), splitIds(query.ids))),
-    getLayoutByAlias: async ({ query }, { auth, request }) =>
+    saveColumn: async ({ body }, { auth }) => saveColumn(db, await viewer(auth), body),
+    removeColumns: async ({ query }, { auth, audit }) =>
+      changed(audit, await removeColumns(db, await viewer(auth), splitIds(query.ids))),
+    getLayoutByAlias: async ({ query }, { auth }) =>
       layouts.layoutFor(
         db,
-        await viewer(auth, request),
+        await viewer(auth),
         await findLayoutByAlias(db, auth.tenantId, query.alias),
         query.alias,
       ),
-    getLayoutList: async (_input, { auth, request }) => layouts.allLayouts(db, await viewer(auth, request)),
-    saveLayout: async ({ body }, { auth, request }) =>
-      layouts.saveLayout(db, await viewer(auth, request), body),
-    removeLayouts: async ({ query }, { auth, request, audit }) =>
-      changed(audit, await layouts.removeLayouts(db, await viewer(auth, request), splitIds(query.ids))),
-    saveUserLayoutConfig: async ({ body }, { auth, request }) =>
-      layouts.saveUserLayout(db, await viewer(auth, request), body),
-    saveMyLayout: async ({ body }, { auth, request }) =>
-      layouts.saveUserLayout(db, await viewer(auth, request), body),
-    resetUserLayoutConfig: async ({ query }, { auth, request, audit }) =>
-      changed(audit, await layouts.resetUserLayout(db, await viewer(auth, request), query.layoutId)),
-    getAppAuthList: async (_input, { auth, request }) => appsOf(db, await viewer(auth, request)),
-    getApp: async ({ query }, { auth, request }) => appContent(db, await viewer(auth, request), query.id),
+    getLayoutList: async (_input, { auth }) => layouts.allLayouts(db, await viewer(auth)),
+    saveLayout: async ({ body }, { auth }) => layouts.saveLayout(db, await viewer(auth), body),
+    removeLayouts: async ({ query }, { auth, audit }) =>
+      changed(audit, await layouts.removeLayouts(db, await viewer(auth), splitIds(query.ids))),
+    saveUserLayoutConfig: async ({ body }, { auth }) => layouts.saveUserLayout(db, await viewer(auth), body),
+    saveMyLayout: async ({ body }, { auth }) => layouts.saveUserLayout(db, await viewer(auth), body),
+    resetUserLayoutConfig: async ({ query }, { auth, audit }) =>
+      changed(audit, await layouts.resetUserLayout(db, await viewer(auth), query.layoutId)),
+    getAppAuthList: async (_input, { auth }) => appsOf(db, await viewer(auth)),
+    getApp: async ({ query }, { auth }) => appContent(db, await viewer(auth), query.id),
   });
 };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { forbidden } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
+import { currentPostOf } from '../uc/current-post.js';
 
 /** Who looks at the portal: what decides the columns, layouts and apps they see. */
 export interface Viewer {
@@ -14,7 +15,7 @@ export interface Viewer {
   /** the orgs the viewer belongs to and every org above them */
   orgIds: Set<string>;
   postIds: Set<string>;
-  /** the chosen post (the post cookie of spec §4), else the main one */
+  /** the post chosen in the session, else the main one (currentPostOf) */
   currentPostId: string | null;
   /** serves a leader as secretary */
   secretary: boolean;
@@ -27,15 +28,8 @@ interface ViewerFacts {
   secretary: boolean;
 }
 
-/**
- * The facts of a viewer in one statement (every call of the home asks for them); `chosenPostId` is the post
- * the user switched to, if any.
- */
-export async function viewerOf(
-  db: Executor,
-  auth: AuthContext,
-  chosenPostId: string | null,
-): Promise<Viewer> {
+/** The facts of a viewer in one statement (every call of the home asks for them). */
+export async function viewerOf(db: Executor, auth: AuthContext): Promise<Viewer> {
   const { tenantId, userId } = auth;
   const [facts] = await queryRows<ViewerFacts>(
     db,
@@ -55,9 +49,7 @@ export async function viewerOf(
         from uc_user u where u.tenant_id = ${tenantId} and u.id = ${userId}`,
   );
   const memberships = facts?.memberships ?? [];
-  const posts = memberships.filter((m) => m.postId !== null);
-  const postIds = new Set(posts.map((m) => m.postId!));
-  const main = posts.find((m) => m.isMaster) ?? posts[0];
+  const postIds = new Set(memberships.flatMap((m) => (m.postId === null ? [] : [m.postId])));
   return {
     tenantId,
     userId,
@@ -65,7 +57,7 @@ export async function viewerOf(
     roleIds: new Set(facts?.roleIds ?? []),
     orgIds: new Set(memberships.flatMap((m) => m.path.split('.').filter(Boolean))),
     postIds,
-    currentPostId: chosenPostId && postIds.has(chosenPostId) ? chosenPostId : (main?.postId ?? null),
+    currentPostId: currentPostOf(memberships, auth.postId),
     secretary: facts?.secretary === true,
   };
 }

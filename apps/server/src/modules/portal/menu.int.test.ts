@@ -1,7 +1,7 @@
 import type { MenuItemShape } from '@eip/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { restrictMenu } from '../../../test/fixtures.js';
+import { acmeTenantId, expectRefused, restrictMenu, userIdOf } from '../../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,5 +113,49 @@ describe('getMobileURL', () => {
     } finally {
       await withMobile.close();
     }
+  });
+});
+
+describe('menus and sub menus by user id (spec §7 "Auth and user")', () => {
+  const ofUser = (token: string, userId: string) =>
+    t.call('getMenusByUserId', { token, query: { userId, menuAlias: 'front_menu' } });
+  const underOf = (token: string, userId: string, alias: string) =>
+    t.call('getSubMenusByUserId', { token, query: { userId, alias } });
+
+  it('answer what that user sees: to the user, and to an administrator of the tenant', async () => {
+    await restrictMenu(t, 'v-delegated', 'hr');
+    await restrictMenu(t, 'v-news', 'news_admin');
+    const [zhuting, admin] = await Promise.all([t.login('zhuting'), t.login('admin')]);
+    const [zhutingId, chenjingId] = await Promise.all([
+      userIdOf(t, admin, 'zhuting'),
+      userIdOf(t, admin, 'chenjing'),
+    ]);
+    const own = await menuOf('zhuting');
+    expect(aliases(own)).not.toContain('v-delegated');
+    for (const caller of [zhuting, admin]) {
+      expect((await ofUser(caller, zhutingId)).body.value).toEqual(own);
+      const flow = (await underOf(caller, zhutingId, 'v-flow')).body.value;
+      expect(flow).toEqual(own.find((m) => m.alias === 'v-flow')!.children);
+      expectRefused(await underOf(caller, zhutingId, 'v-news'), 404);
+    }
+    const hrView = await underOf(admin, chenjingId, 'v-flow');
+    expect(aliases(hrView.body.value)).toContain('v-delegated');
+    expect(aliases((await ofUser(admin, chenjingId)).body.value)).not.toContain('v-news');
+    const unknown = await underOf(zhuting, zhutingId, 'no-such-entry');
+    expectRefused(unknown, 404);
+    expect(unknown.body.message).toBe('菜单不存在或无权访问：no-such-entry');
+  });
+
+  it('anyone else is refused (403), and another tenant’s user is not found (404)', async () => {
+    const [zhuting, admin] = await Promise.all([t.login('zhuting'), t.login('admin')]);
+    const acme = await acmeTenantId(t);
+    const alice = await t.login('alice', undefined, acme);
+    const [chenjingId, aliceId] = [await userIdOf(t, admin, 'chenjing'), await userIdOf(t, alice, 'alice')];
+    expectRefused(await ofUser(zhuting, chenjingId), 403);
+    expectRefused(await underOf(zhuting, chenjingId, 'v-flow'), 403);
+    expectRefused(await ofUser(alice, chenjingId), 403);
+    expectRefused(await ofUser(admin, aliceId), 404);
+    expectRefused(await underOf(admin, aliceId, 'v-flow'), 404);
+    expectRefused(await ofUser(zhuting, aliceId), 403);
   });
 });

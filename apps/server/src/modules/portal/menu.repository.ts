@@ -59,6 +59,15 @@ export async function visibleMenus(
     .orderBy(asc(menus.sn), asc(menus.id));
 }
 
+/** The tree (menu alias) an entry belongs to, by the entry's alias. */
+export async function treeAliasOf(db: Executor, tenantId: string, alias: string) {
+  const [row] = await db
+    .select({ menuAlias: menus.menuAlias })
+    .from(menus)
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.alias, alias)));
+  return row?.menuAlias;
+}
+
 export async function allMethods(db: Executor, tenantId: string) {
   return db
     .select({ alias: methods.alias, name: methods.name })

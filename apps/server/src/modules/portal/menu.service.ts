@@ -1,7 +1,17 @@
 import type { MenuItemShape } from '@eip/contracts';
+import { forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
-import { accessOf, allMethods, methodsOfRoles, visibleMenus, type MenuRow } from './menu.repository.js';
+import { existingUserIds } from '../uc/user.repository.js';
+import {
+  accessOf,
+  allMethods,
+  isTenantAdmin,
+  methodsOfRoles,
+  treeAliasOf,
+  visibleMenus,
+  type MenuRow,
+} from './menu.repository.js';
 
 const toItem = (row: MenuRow): MenuItemShape => ({
   id: row.id,
@@ -49,9 +59,44 @@ export function buildMenuTree(rows: MenuRow[]): MenuItemShape[] {
   return prune(roots);
 }
 
-export async function currentUserMenu(services: Services, auth: AuthContext, menuAlias: string) {
-  const access = await accessOf(services.db, auth.tenantId, auth.userId);
-  return buildMenuTree(await visibleMenus(services.db, auth.tenantId, menuAlias, access));
+/** The menu tree of one tree alias that a user of the tenant sees. */
+async function menuTreeOf(services: Services, tenantId: string, userId: string, menuAlias: string) {
+  const access = await accessOf(services.db, tenantId, userId);
+  return buildMenuTree(await visibleMenus(services.db, tenantId, menuAlias, access));
+}
+
+export const currentUserMenu = (services: Services, auth: AuthContext, menuAlias: string) =>
+  menuTreeOf(services, auth.tenantId, auth.userId, menuAlias);
+
+/**
+ * Spec §7 menus by user id: a user may read their own, an administrator anyone's of the tenant (others 403);
+ * a user the tenant does not have is 404.
+ */
+async function requireMenuReader(services: Services, auth: AuthContext, userId: string) {
+  if (userId !== auth.userId && !(await isTenantAdmin(services.db, auth.tenantId, auth.userId))) {
+    throw forbidden();
+  }
+  const [known] = await existingUserIds(services.db, auth.tenantId, [userId]);
+  if (!known) throw notFound('uc.userNotFound', { account: userId });
+}
+
+export async function menusOfUser(services: Services, auth: AuthContext, userId: string, menuAlias: string) {
+  await requireMenuReader(services, auth, userId);
+  return menuTreeOf(services, auth.tenantId, userId, menuAlias);
+}
+
+/** The entries under the entry `alias` that the user sees (404 when they do not see it, or it does not exist). */
+export async function subMenusOfUser(services: Services, auth: AuthContext, userId: string, alias: string) {
+  await requireMenuReader(services, auth, userId);
+  const menuAlias = await treeAliasOf(services.db, auth.tenantId, alias);
+  const find = (items: MenuItemShape[]): MenuItemShape | undefined =>
+    items.length === 0
+      ? undefined
+      : (items.find((item) => item.alias === alias) ?? find(items.flatMap((item) => item.children)));
+  const parent =
+    menuAlias === undefined ? undefined : find(await menuTreeOf(services, auth.tenantId, userId, menuAlias));
+  if (!parent) throw notFound('misc.menuNotFound', { alias });
+  return parent.children;
 }
 
 export async function currentUserMethods(services: Services, auth: AuthContext) {

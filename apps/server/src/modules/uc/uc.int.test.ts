@@ -337,15 +337,4 @@ describe('favourite contacts (ucGroup, ucGroupUser)', () => {
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('参数错误：body.name 格式不正确');
   });
-
-  it('switching post sets the post cookie for one of the user’s posts only', async () => {
-    const me = (await t.call('getDetailByAccountOrId', { token: employee, body: {} })).body.value;
-    const ok = await t.call('setPostCookie', { token: employee, query: { postId: me.postList[0]!.postId } });
-    expect(ok.response.headers['set-cookie']).toMatch(/^eip-post-id=.+; Path=\/; HttpOnly/);
-    const other = (await t.call('getDetailByAccountOrId', { token: ceo, body: {} })).body.value.postList[0]!
-      .postId;
-    const refused = await t.call('setPostCookie', { token: employee, query: { postId: other } });
-    expect(refused.status).toBe(400);
-    expect(refused.response.headers['set-cookie']).toBeUndefined();
-  });
 });

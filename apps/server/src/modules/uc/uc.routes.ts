@@ -14,8 +14,7 @@ export const ucHandlers = (services: Services) => {
   const { db } = services;
   return defineHandlers({
     getByAccount: async ({ body }, { auth }) => userByAccount(services, auth, body.account),
-    getDetailByAccountOrId: async ({ body }, { auth, request }) =>
-      userDetail(services, auth, body.accountOrId, request),
+    getDetailByAccountOrId: async ({ body }, { auth }) => userDetail(services, auth, body.accountOrId),
     getDefaultPwdStrategy: async ({ query }, { auth }) =>
       findPwdStrategy(db, auth ? auth.tenantId : (await resolveTenant(db, query.tenantId)).id),
     getTenantByCode: async ({ query }) => {
@@ -52,8 +51,8 @@ export const ucHandlers = (services: Services) => {
     saveGroup: async ({ body }, { auth }) => contacts.saveGroup(services, auth, body),
     removeGroups: async ({ query }, { auth, audit }) =>
       changed(audit, await contacts.removeGroups(services, auth, splitIds(query.ids))),
-    setPostCookie: async ({ query }, { auth, request, reply }) => {
-      reply.header('set-cookie', await switchPost(services, auth, query.postId, request));
+    setPostCookie: async ({ query }, { auth }) => {
+      await switchPost(services, auth, query.postId);
       return null;
     },
     getGroupUsers: async ({ query, body }, { auth }) =>

@@ -1,14 +1,15 @@
-import { POST_COOKIE, type UserDetail } from '@eip/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { UserDetail } from '@eip/contracts';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
+import { currentPostOf } from './current-post.js';
 import { rightsOfUsers } from './directory.repository.js';
 import { findPwdStrategy } from './pwd-strategy.repository.js';
 import {
   existingUserIds,
   findUserByAccount,
   findUserByAccountOrId,
+  setSessionPost,
   toUser,
   type UserRow,
 } from './user.repository.js';
@@ -19,18 +20,10 @@ export async function userByAccount(services: Services, auth: AuthContext, accou
   return toUser(user);
 }
 
-/** The post chosen by a switch (cookie), when it is still one of the user's posts. */
-export function chosenPostId(request: FastifyRequest): string | null {
-  const cookie = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${POST_COOKIE}=([^;]+)`).exec(cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
-
 export async function userDetail(
   services: Services,
   auth: AuthContext,
   accountOrId: string | undefined,
-  request: FastifyRequest,
 ): Promise<UserDetail> {
   const user: UserRow | undefined = await findUserByAccountOrId(
     services.db,
@@ -59,9 +52,7 @@ export async function userDetail(
     isMaster: m.isMaster,
     isCharge: m.isCharge,
   }));
-  const self = user.id === auth.userId;
-  const chosen = self ? chosenPostId(request) : null;
-  const currentPostId = postList.find((p) => p.postId === chosen)?.postId ?? postList[0]?.postId ?? null;
+  const currentPostId = currentPostOf(rights.memberships, user.id === auth.userId ? auth.postId : null);
   return {
     user: toUser(user),
     tenantCode: auth.tenantCode,
@@ -74,17 +65,14 @@ export async function userDetail(
   };
 }
 
-/** spec §4: switching post stores it in a cookie on the server; only the user's own posts. */
-export async function switchPost(
-  services: Services,
-  auth: AuthContext,
-  postId: string,
-  request: FastifyRequest,
-) {
+/**
+ * Spec §7 setCookie?postId: the post the user acts in from now on in this session (start rights, the
+ * initiator's org); only one of the user's own posts.
+ */
+export async function switchPost(services: Services, auth: AuthContext, postId: string) {
   const rights = await rightsOfUsers(services.db, auth.tenantId, [auth.userId]);
   if (!rights.memberships.some((m) => m.postId === postId)) throw badRequest('uc.notYourPost', { postId });
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  return `${POST_COOKIE}=${encodeURIComponent(postId)}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  await setSessionPost(services.db, auth, postId);
 }
 
 export async function userRightMap(services: Services, auth: AuthContext, ids: string[]) {

@@ -1,9 +1,10 @@
 import type { QueryFilter, User } from '@eip/contracts';
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orgs, orgUsers, posts, users } from '../../db/schema.js';
+import { orgs, orgUsers, posts, sessionActivity, users } from '../../db/schema.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import { statement, value } from '../../db/statements.js';
+import type { AuthContext } from '../../security/tokens.js';
 import { namePinyin } from './pinyin.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -185,4 +186,12 @@ export async function fillMissingPinyin(db: Executor) {
     initials: names.map((name) => name.pinyinInitials),
   });
   return rows.length;
+}
+
+/** Keeps the post chosen in a sign-in session on its session row, which every server process reads. */
+export async function setSessionPost(db: Executor, auth: AuthContext, postId: string) {
+  await db
+    .insert(sessionActivity)
+    .values({ jti: auth.jti, lastSeenAt: new Date(), expiresAt: auth.expiresAt, postId })
+    .onConflictDoUpdate({ target: sessionActivity.jti, set: { postId } });
 }

@@ -37,6 +37,7 @@ export async function candidatesOf(run: Run, node: FlowNode): Promise<Person[]> 
     {
       tenantId: run.tenantId,
       initiatorId: run.instance.initiatorId,
+      initiatorPostId: run.instance.initiatorPostId,
       previousHandlerId: rules.some((c) => c.type === 'previousHandler')
         ? await repo.latestHandler(run.tx, run.tenantId, run.instance.id)
         : null,
@@ -179,6 +180,7 @@ async function enterCallActivity(run: Run, node: FlowNode) {
     status: 'running',
     initiatorId: run.instance.initiatorId,
     initiatorName: run.instance.initiatorName,
+    initiatorPostId: run.instance.initiatorPostId,
     data: mapData(run.instance.data as FormData, settings?.dataMapping),
     vars: {},
     businessKey: run.instance.businessKey,

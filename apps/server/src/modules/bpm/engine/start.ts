@@ -95,6 +95,7 @@ export function newInstanceRow(
     status,
     initiatorId: initiator.id,
     initiatorName: initiator.name,
+    initiatorPostId: initiator.id === auth.userId ? (auth.postId ?? null) : null,
     data,
     vars: {},
     businessKey: input.businessKey ?? draft?.businessKey ?? null,
@@ -162,14 +163,18 @@ export async function startInstance(db: Db, auth: AuthContext, lang: Language, i
   });
 }
 
-/** Spec §6: start rights are checked per flow definition, for the initiator (the caller unless a leader). */
+/**
+ * Spec §6: start rights are checked per flow definition, for the initiator (the caller, in their current post;
+ * or a leader, in their main post).
+ */
 export async function requireStartRight(
   tx: Executor,
   auth: AuthContext,
   def: LoadedDefinition,
   initiatorId = auth.userId,
 ) {
-  if (!(await hasStartRight(tx, auth.tenantId, initiatorId, def.settings))) {
+  const chosenPostId = initiatorId === auth.userId ? auth.postId : null;
+  if (!(await hasStartRight(tx, auth.tenantId, initiatorId, chosenPostId, def.settings))) {
     throw forbidden('personal.noStartRight', { defKey: def.row.name });
   }
 }

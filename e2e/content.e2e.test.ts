@@ -44,10 +44,17 @@ describe('news, notices and meetings in Chromium (issue 11)', () => {
     await editor.page.getByRole('button', { name: label('写新闻') }).click();
     await editor.page.getByRole('heading', { level: 1, name: '写新闻' }).waitFor();
     await editor.page.getByRole('textbox', { name: '标题' }).fill(title);
+    const category = editor.page.getByLabel('分类');
     await dropdownPickUntil(
-      editor.page.getByLabel('分类'),
+      category,
       editor.page.locator('.ant-select-item-option:visible').filter({ hasText: '员工风采' }),
-      () => editor.page.locator('.ant-select-content-has-value').filter({ hasText: '员工风采' }).isVisible(),
+      () =>
+        editor.page
+          .locator('.ant-select')
+          .filter({ has: category })
+          .locator('.ant-select-content-has-value')
+          .filter({ hasText: '员工风采' })
+          .isVisible(),
     );
     await editor.page.getByRole('textbox', { name: '摘要' }).fill('欢迎各部门踊跃报名。');
 

@@ -170,10 +170,17 @@ describe('the portal home in Chromium (issue 11)', () => {
       ['布局', '新建布局'],
       ['角色', '人事专员'],
     ] as const) {
+      const select = admin.page.getByLabel(field, { exact: true });
       await dropdownPickUntil(
-        admin.page.getByLabel(field, { exact: true }),
+        select,
         admin.page.locator('.ant-select-item-option:visible').filter({ hasText: choice }),
-        () => admin.page.locator('.ant-select-content-has-value').filter({ hasText: choice }).isVisible(),
+        () =>
+          admin.page
+            .locator('.ant-select')
+            .filter({ has: select })
+            .locator('.ant-select-content-has-value')
+            .filter({ hasText: choice })
+            .isVisible(),
       );
     }
     await admin.page.getByLabel('别名').fill('hrHome');

@@ -21,10 +21,13 @@ export async function giveSignature(t: TestApp, token: string) {
   const upload = await uploadFile(t, token, 'sign.png', await inkImage(), 'image/png', 'signature');
   const saved = await t.call('saveMySignature', { token, body: { fileId: upload.body.value.fileId } });
   expect(saved.body.state, saved.body.message).toBe(true);
-  const password = await t.encrypt(DEMO_SIGN_PASSWORD);
+  // each password is encrypted on its own: a ciphertext is accepted once
   const set = await t.call('setSignPassword', {
     token,
-    body: { oldPassword: password, newPassword: password },
+    body: {
+      oldPassword: await t.encrypt(DEMO_SIGN_PASSWORD),
+      newPassword: await t.encrypt(DEMO_SIGN_PASSWORD),
+    },
   });
   expect(set.body.state, set.body.message).toBe(true);
 }

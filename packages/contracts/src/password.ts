@@ -49,10 +49,10 @@ export function checkNewPassword(
 }
 
 /**
- * A password sent with a server nonce (getPasswordNonce) is encrypted as `{nonce}:{password}`. The nonce
- * carries the time the server issued it: the server accepts such a ciphertext once, and only within
- * PASSWORD_NONCE_SECONDS of that time. (A bare password, as ARCHITECTURE §3 first described, is still
- * accepted, once.)
+ * A password sent with a server nonce (getPasswordNonce) is encrypted as `{nonce}:{password}`, one nonce
+ * per password. The nonce carries the time the server issued it: the server accepts it once, and only
+ * within PASSWORD_NONCE_SECONDS of that time. (A bare password, as ARCHITECTURE §3 first described, is
+ * still accepted, its ciphertext once.)
  */
 export const PASSWORD_NONCE_SECONDS = 120;
 /** `n1.` and 54 base64url characters: 16 random bytes, the issue time (8 bytes), a 16-byte MAC. */

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = (password: string) => t.call('login', { body: { username: 'zhuting', password } });
+/** Each test signs in as its own account: a refused ciphertext counts as a failed sign-in of that account. */
+const signIn = (password: string, username = 'zhuting') => t.call('login', { body: { username, password } });
 const nonce = async () => (await t.call('getPasswordNonce')).body.value;
 /** A nonce as this server would have issued it at `at`. */
 const nonceIssuedAt = (at: number) =>
@@ -34,37 +35,47 @@ describe('password ciphertexts are accepted once (replay protection)', () => {
     const replay = await signIn(ciphertext);
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe('该加密密码已使用过，请重新输入密码');
-    // a fresh ciphertext with the same nonce is another submission (a password change sends two)
-    expect((await signIn(await t.encrypt(passwordWithNonce(value, DEMO_PASSWORD)))).status).toBe(200);
+    // the nonce itself is used: encrypted anew with it, the password is refused too
+    const again = await signIn(await t.encrypt(passwordWithNonce(value, DEMO_PASSWORD)));
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('该加密密码已使用过，请重新输入密码');
   });
 
-  it('a bare password (the published protocol) is accepted once too', async () => {
+  it('a bare password (the published protocol) is accepted once too, however its base64 is spelled', async () => {
     const ciphertext = await t.encrypt(DEMO_PASSWORD);
-    expect((await signIn(ciphertext)).status).toBe(200);
-    const replay = await signIn(ciphertext);
-    expect(replay.status).toBe(400);
-    expect(replay.body.message).toBe('该加密密码已使用过，请重新输入密码');
+    expect((await signIn(ciphertext, 'gaofeng')).status).toBe(200);
+    const bytes = Buffer.from(ciphertext, 'base64');
+    for (const spelling of [
+      ciphertext,
+      ciphertext.replace(/=+$/, ''),
+      `${ciphertext.slice(0, 64)}\n${ciphertext.slice(64)}`,
+      bytes.toString('base64url'),
+      Buffer.concat([Buffer.alloc(1), bytes]).toString('base64'),
+    ]) {
+      const replay = await signIn(spelling, 'gaofeng');
+      expect(replay.status, spelling).toBe(400);
+      expect(replay.body.message).toMatch(/该加密密码已使用过|密码解密失败/);
+    }
   });
 
   it('refuses a nonce older than two minutes, or one the server did not issue', async () => {
     for (const forged of [nonceIssuedAt(Date.now() - 121_000), `n1.${'A'.repeat(54)}`]) {
       const res = await t.call('login', {
-        body: { username: 'zhuting', password: await t.encrypt(passwordWithNonce(forged, DEMO_PASSWORD)) },
+        body: { username: 'heyu', password: await t.encrypt(passwordWithNonce(forged, DEMO_PASSWORD)) },
         lang: 'en-US',
       });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('The encrypted password has expired, please submit again');
     }
     const fresh = nonceIssuedAt(Date.now() - 100_000);
-    expect((await signIn(await t.encrypt(passwordWithNonce(fresh, DEMO_PASSWORD)))).status).toBe(200);
+    expect((await signIn(await t.encrypt(passwordWithNonce(fresh, DEMO_PASSWORD)), 'heyu')).status).toBe(200);
   });
 
   it('a password change replayed changes nothing more', async () => {
     const token = await t.login('yangli');
-    const value = await nonce();
     const body = {
-      oldPwd: await t.encrypt(passwordWithNonce(value, DEMO_PASSWORD)),
-      newPwd: await t.encrypt(passwordWithNonce(value, 'Another#2026')),
+      oldPwd: await t.encrypt(passwordWithNonce(await nonce(), DEMO_PASSWORD)),
+      newPwd: await t.encrypt(passwordWithNonce(await nonce(), 'Another#2026')),
     };
     const first = await t.call('modifiUserPsd', { token, body });
     expect(first.status, first.body.message).toBe(200);

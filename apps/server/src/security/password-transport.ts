@@ -7,12 +7,11 @@ import { badRequest } from '../errors.js';
 import type { Services } from '../services.js';
 
 /**
- * Passwords in transit (ARCHITECTURE §3, issue 14): a ciphertext of the key of getPublicKey is opened
- * once. Its digest is remembered, so a captured sign-in (or password change, or signing password)
- * replayed is refused. The web encrypts `{nonce}:{password}` with a nonce of getPasswordNonce, whose
- * issue time the server signed: such a ciphertext is accepted only within PASSWORD_NONCE_SECONDS, and
- * remembered that long. A bare password (an outside client of the published protocol) is remembered
- * for BARE_CIPHERTEXT_MEMORY_DAYS.
+ * Passwords in transit (ARCHITECTURE §3, issue 14): a password ciphertext of the key of getPublicKey is
+ * opened once, so a captured sign-in (or password change, or signing password) replayed is refused. The
+ * web encrypts `{nonce}:{password}` with a nonce of getPasswordNonce, whose issue time the server signed:
+ * each nonce is accepted once, within PASSWORD_NONCE_SECONDS. A bare password (an outside client of the
+ * published protocol) is accepted once by its ciphertext, remembered for BARE_CIPHERTEXT_MEMORY_DAYS.
  */
 
 const NONCE_PREFIX = 'n1.';
@@ -49,9 +48,9 @@ export function passwordNonces(key: Buffer): PasswordNonces {
   };
 }
 
-/** Remembers a ciphertext until `until`; false when it was already used. */
-async function useOnce(db: Db, ciphertext: string, until: Date): Promise<boolean> {
-  const digest = createHash('sha256').update(ciphertext).digest('base64url');
+/** Remembers a key until `until`; false when it was already used. */
+async function useOnce(db: Db, key: string, until: Date): Promise<boolean> {
+  const digest = createHash('sha256').update(key).digest('base64url');
   const inserted = await db
     .insert(usedPasswordCiphertexts)
     .values({ digest, expiresAt: until })
@@ -61,8 +60,18 @@ async function useOnce(db: Db, ciphertext: string, until: Date): Promise<boolean
 }
 
 /**
- * The password in a ciphertext, once: 400 when it is not one of ours, when its nonce is not the server's
- * or older than PASSWORD_NONCE_SECONDS, or when the ciphertext was used before.
+ * A bare ciphertext as the number it decrypts as: base64 has many spellings of the same bytes (padding,
+ * line breaks, the URL alphabet), and RSA reads bytes with leading zeros as the same number.
+ */
+const canonicalCiphertext = (ciphertext: string) => {
+  const bytes = Buffer.from(ciphertext, 'base64');
+  const first = bytes.findIndex((byte) => byte !== 0);
+  return bytes.subarray(first === -1 ? bytes.length : first).toString('hex');
+};
+
+/**
+ * The password in a ciphertext, once: 400 when it is not one of ours, when its nonce is not the server's,
+ * older than PASSWORD_NONCE_SECONDS or used before, or when a bare ciphertext was used before.
  */
 export async function openPassword(services: Services, ciphertext: string): Promise<string> {
   const plain = services.keys.decrypt(ciphertext);
@@ -70,16 +79,20 @@ export async function openPassword(services: Services, ciphertext: string): Prom
   const now = Date.now();
   const colon = plain.indexOf(':');
   const nonce = colon > 0 ? plain.slice(0, colon) : '';
-  const withNonce = PASSWORD_NONCE_PATTERN.test(nonce);
-  let until = now + BARE_CIPHERTEXT_MEMORY_DAYS * DAY_MS;
-  if (withNonce) {
-    const issuedAt = services.passwordNonces.issuedAt(nonce);
-    if (issuedAt === null || now - issuedAt > NONCE_MS || issuedAt - now > CLOCK_SKEW_MS)
-      throw badRequest('auth.passwordNonceStale');
-    until = issuedAt + NONCE_MS;
+  if (!PASSWORD_NONCE_PATTERN.test(nonce)) {
+    const until = new Date(now + BARE_CIPHERTEXT_MEMORY_DAYS * DAY_MS);
+    if (!(await useOnce(services.db, `bare:${canonicalCiphertext(ciphertext)}`, until)))
+      throw badRequest('auth.passwordReplayed');
+    return plain;
   }
-  if (!(await useOnce(services.db, ciphertext, new Date(until)))) throw badRequest('auth.passwordReplayed');
-  return withNonce ? plain.slice(colon + 1) : plain;
+  const issuedAt = services.passwordNonces.issuedAt(nonce);
+  if (issuedAt === null || now - issuedAt > NONCE_MS || issuedAt - now > CLOCK_SKEW_MS)
+    throw badRequest('auth.passwordNonceStale');
+  // remembered a minute past its acceptance: the database's clock, which forgets it, may run ahead
+  const until = new Date(issuedAt + NONCE_MS + CLOCK_SKEW_MS + 60_000);
+  if (!(await useOnce(services.db, `nonce:${nonce}`, until)))
+    throw badRequest('auth.passwordReplayed');
+  return plain.slice(colon + 1);
 }
 
 /** Forgets the ciphertexts past their memory (they are refused by their nonce's age, or were bare and old). */

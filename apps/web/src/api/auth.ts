@@ -25,13 +25,15 @@ export const fetchTenant = (code: string): Promise<Tenant> => call('getTenantByC
 export const fetchPublicKey = (): Promise<string> => call('getPublicKey', { silent: true });
 
 /**
- * Passwords encrypted for one submission: each with a fresh server nonce (getPasswordNonce), so the server
- * accepts the ciphertexts once and only for two minutes (a captured one cannot be replayed).
+ * Passwords encrypted for one submission: each with a fresh server nonce (getPasswordNonce), which the server
+ * accepts once and only for two minutes (a captured ciphertext cannot be replayed).
  */
-export async function sealPasswords(publicKey: string, ...passwords: string[]): Promise<string[]> {
-  const nonce = await call('getPasswordNonce', { silent: true });
+export function sealPasswords(publicKey: string, ...passwords: string[]): Promise<string[]> {
   return Promise.all(
-    passwords.map((password) => encryptPassword(publicKey, passwordWithNonce(nonce, password))),
+    passwords.map(async (password) => {
+      const nonce = await call('getPasswordNonce', { silent: true });
+      return encryptPassword(publicKey, passwordWithNonce(nonce, password));
+    }),
   );
 }
 

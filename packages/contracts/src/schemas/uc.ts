@@ -197,7 +197,7 @@ export const authUserSchemas = {
     }),
   },
   getPasswordNonce: {
-    summary: `A nonce to encrypt with a password: the ciphertext of \`{nonce}:{password}\` is accepted once, within ${PASSWORD_NONCE_SECONDS} seconds of this call. Every ciphertext, with a nonce or without, is accepted once: a captured one replayed is refused`,
+    summary: `A nonce to encrypt with one password as \`{nonce}:{password}\`: the nonce is accepted once, within ${PASSWORD_NONCE_SECONDS} seconds of this call. A bare password's ciphertext is also accepted once: a captured one replayed is refused`,
     value: Type.String({ pattern: PASSWORD_NONCE_PATTERN.source }),
   },
   login: {

@@ -34,9 +34,9 @@ async function checkCredentials(
   services: Services,
   tenant: TenantRow,
   account: string,
-  password: string,
+  sealedPassword: string,
   address: string,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; password: string }> {
   const { db, config } = services;
   const limits = {
     slowAfter: config.loginSlowAfter,
@@ -49,6 +49,11 @@ async function checkCredentials(
   const attempt = await beginAttempt(db, key, address, limits);
   if (attempt.locked) throw new AppError(429, 'auth.locked', { minutes: attempt.minutes });
   if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+  // opened inside the attempt: a locked address or account gets no ciphertext remembered, a bad one counts
+  const password = await openPassword(services, sealedPassword).catch(async (error: unknown) => {
+    await failAttempt(db, key, address, attempt.attempts, limits);
+    throw error;
+  });
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
   if (!user || !valid) {
     if (await failAttempt(db, key, address, attempt.attempts, limits)) {
@@ -58,7 +63,7 @@ async function checkCredentials(
   }
   await clearAttempts(db, key);
   refuseUnlessActive(user);
-  return user;
+  return { user, password };
 }
 
 /** What a sign-in answers about its user and tenant, besides the session. */
@@ -94,8 +99,7 @@ export async function login(
   audit.account = input.username;
   const tenant = await resolveTenant(services.db, input.tenantId);
   audit.tenantId = tenant.id;
-  const password = await openPassword(services, input.password);
-  const user = await checkCredentials(services, tenant, input.username, password, address);
+  const { user } = await checkCredentials(services, tenant, input.username, input.password, address);
   audit.userId = user.id;
   const { sso } = services.config;
   if (sso?.passwordSignIn === 'admins' && !(await isTenantAdmin(services.db, tenant.id, user.id))) {
@@ -134,11 +138,9 @@ export async function changePasswordByAccount(
   audit.account = input.account;
   const tenant = await resolveTenant(services.db, input.tenantId);
   audit.tenantId = tenant.id;
-  const oldPwd = await openPassword(services, input.oldPwd);
-  const newPwd = await openPassword(services, input.newPwd);
-  const user = await checkCredentials(services, tenant, input.account, oldPwd, address);
+  const { user, password } = await checkCredentials(services, tenant, input.account, input.oldPwd, address);
   audit.userId = user.id;
-  await setNewPassword(services, user, oldPwd, newPwd);
+  await setNewPassword(services, user, password, await openPassword(services, input.newPwd));
   return null;
 }
 
@@ -149,15 +151,17 @@ export async function modifyOwnPassword(
   input: { oldPwd: string; newPwd: string },
   address: string,
 ): Promise<null> {
-  const oldPwd = await openPassword(services, input.oldPwd);
-  const newPwd = await openPassword(services, input.newPwd);
   const tenant = await resolveTenant(services.db, auth.tenantId);
-  const user = await checkCredentials(services, tenant, auth.account, oldPwd, address).catch(
-    (error: unknown) => {
-      if (error instanceof AppError && error.key === 'auth.badCredentials') throw badRequest('pwd.wrongOld');
-      throw error;
-    },
-  );
-  await setNewPassword(services, user, oldPwd, newPwd);
+  const { user, password } = await checkCredentials(
+    services,
+    tenant,
+    auth.account,
+    input.oldPwd,
+    address,
+  ).catch((error: unknown) => {
+    if (error instanceof AppError && error.key === 'auth.badCredentials') throw badRequest('pwd.wrongOld');
+    throw error;
+  });
+  await setNewPassword(services, user, password, await openPassword(services, input.newPwd));
   return null;
 }

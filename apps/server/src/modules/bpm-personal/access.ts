@@ -11,6 +11,16 @@ export async function requireAdmin(db: Executor, auth: AuthContext) {
   if (!(await isAdmin(db, auth))) throw forbidden();
 }
 
+/**
+ * Asking about a user by id: the caller themselves, or an administrator about anyone of the tenant (others
+ * 403; a user the tenant does not have 404).
+ */
+export async function requireSelfOrAdmin(db: Executor, auth: AuthContext, userId: string) {
+  if (userId === auth.userId) return;
+  await requireAdmin(db, auth);
+  if (!(await findUserById(db, auth.tenantId, userId))) throw notFound('uc.userNotFound', { account: userId });
+}
+
 /** `true` / `false` of a query flag; absent gives the default. */
 export const flag = (value: 'true' | 'false' | undefined, fallback: boolean) =>
   value === undefined ? fallback : value === 'true';

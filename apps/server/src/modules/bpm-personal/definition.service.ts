@@ -2,7 +2,7 @@ import type { FlowSettings, StartRightType } from '@eip/contracts/flow';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
-import { requireAdmin } from './access.js';
+import { requireAdmin, requireSelfOrAdmin } from './access.js';
 import * as defs from './definition.repository.js';
 import { findUserById } from '../uc/user.repository.js';
 import { findPair } from './secretary.repository.js';
@@ -52,11 +52,7 @@ export async function mayStart(
   query: { defKey?: string; defId?: string; userId?: string; leadId?: string },
 ) {
   const userId = query.userId ?? auth.userId;
-  if (userId !== auth.userId) {
-    await requireAdmin(db, auth);
-    if (!(await findUserById(db, auth.tenantId, userId)))
-      throw notFound('uc.userNotFound', { account: userId });
-  }
+  await requireSelfOrAdmin(db, auth, userId);
   const { defKey } = await mainDefinition(db, auth, query);
   const settings = await mainSettingsOf(db, auth, defKey);
   let starter = userId;

@@ -102,6 +102,7 @@ const aimed = (name: RouteName, userId: string): Call | 'list' => {
     getCandidatesListByTaskId: { query: task },
     getAfterJumpNodes: { body: task },
     routePreview: { body: task },
+    getNodeCandidatePage: { body: { taskId, nodeId: 'HrCountersign' } },
     taskSignUsers: { body: task },
     startInstance: { body: { draftId } },
     saveStartDraft: { body: { draftId, data: {} } },
@@ -167,7 +168,10 @@ const rowCounts = async () =>
   Object.fromEntries(
     await Promise.all(
       Object.entries(tables)
-        .filter(([name]) => !['auditLog', 'loginFailures', 'revokedTokens'].includes(name))
+        .filter(
+          ([name]) =>
+            !['auditLog', 'loginFailures', 'usedPasswordCiphertexts', 'revokedTokens'].includes(name),
+        )
         .map(async ([name, table]) => [
           name,
           (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,

@@ -1,12 +1,11 @@
 import type { MenuItemShape } from '@eip/contracts';
-import { forbidden, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
 import type { Services } from '../../services.js';
-import { existingUserIds } from '../uc/user.repository.js';
+import { requireSelfOrAdmin } from '../bpm-personal/access.js';
 import {
   accessOf,
   allMethods,
-  isTenantAdmin,
   methodsOfRoles,
   treeAliasOf,
   visibleMenus,
@@ -68,26 +67,15 @@ async function menuTreeOf(services: Services, tenantId: string, userId: string, 
 export const currentUserMenu = (services: Services, auth: AuthContext, menuAlias: string) =>
   menuTreeOf(services, auth.tenantId, auth.userId, menuAlias);
 
-/**
- * Spec §7 menus by user id: a user may read their own, an administrator anyone's of the tenant (others 403);
- * a user the tenant does not have is 404.
- */
-async function requireMenuReader(services: Services, auth: AuthContext, userId: string) {
-  if (userId !== auth.userId && !(await isTenantAdmin(services.db, auth.tenantId, auth.userId))) {
-    throw forbidden();
-  }
-  const [known] = await existingUserIds(services.db, auth.tenantId, [userId]);
-  if (!known) throw notFound('uc.userNotFound', { account: userId });
-}
-
+/** Spec §7 menus by user id: a user's own, or anyone's of the tenant for an administrator. */
 export async function menusOfUser(services: Services, auth: AuthContext, userId: string, menuAlias: string) {
-  await requireMenuReader(services, auth, userId);
+  await requireSelfOrAdmin(services.db, auth, userId);
   return menuTreeOf(services, auth.tenantId, userId, menuAlias);
 }
 
 /** The entries under the entry `alias` that the user sees (404 when they do not see it, or it does not exist). */
 export async function subMenusOfUser(services: Services, auth: AuthContext, userId: string, alias: string) {
-  await requireMenuReader(services, auth, userId);
+  await requireSelfOrAdmin(services.db, auth, userId);
   const menuAlias = await treeAliasOf(services.db, auth.tenantId, alias);
   const find = (items: MenuItemShape[]): MenuItemShape | undefined =>
     items.length === 0

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Typography } from 'antd';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useSettled } from '../../app/useSettled';
 import { useSettings } from '../../stores/settings';
 import type { FormValues } from '../schema-form/SchemaForm';
 import { CandidatePicker } from './CandidatePicker';
@@ -26,7 +26,7 @@ export function NextHandlers({
   const { t } = useTranslation();
   const rules = required ? [{ required: true, message: t('approval.actions.userRequired') }] : [];
   const mobile = useSettings((state) => state.device === 'mobile');
-  const settled = useDeferredValue(data);
+  const settled = useSettled(data);
   const nodes = useQuery({
     queryKey: ['approval', 'afterJumpNodes', source, settled],
     queryFn: () => call('getAfterJumpNodes', { body: { ...source, data: settled } }),

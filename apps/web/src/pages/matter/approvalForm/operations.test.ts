@@ -20,6 +20,16 @@ describe('agree', () => {
       agentLeaderId: 'boss',
     });
   });
+
+  it('leaves out a node whose picks were all removed: it goes to every candidate', async () => {
+    signInWith('token');
+    const sent = stubFetch(() => envelope(null));
+    await TASK_OPERATIONS.agree!.run(
+      { opinion: '同意', nodeUsers: { Cashier: [] } },
+      { taskId: 't1', instId: 'i1', data: {} },
+    );
+    expect(sent[0]!.body).not.toHaveProperty('nodeUsers');
+  });
 });
 
 describe('mainActions: the two actions a phone keeps in its bottom bar', () => {

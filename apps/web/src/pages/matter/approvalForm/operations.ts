@@ -69,10 +69,18 @@ const complete =
         opinion: input.opinion,
         files: input.files,
         data,
-        nodeUsers: input.nodeUsers,
+        nodeUsers: pickedHandlers(input.nodeUsers),
         agentLeaderId: leaderId,
       },
     });
+
+/** The nodes whose handlers were picked: a node left empty goes to all its candidates. */
+const pickedHandlers = (nodeUsers: Record<string, string[] | undefined> | undefined) => {
+  const picked = Object.entries(nodeUsers ?? {}).filter(
+    (entry): entry is [string, string[]] => (entry[1]?.length ?? 0) > 0,
+  );
+  return picked.length > 0 ? Object.fromEntries(picked) : undefined;
+};
 
 const sendBack: TaskOperation['run'] = (input, { taskId, data, leaderId }) =>
   call('completeTask', {

@@ -1,9 +1,9 @@
 import type { RouteValue } from '@eip/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Skeleton, Tag, Timeline, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
+import { useSettled } from '../../../app/useSettled';
 import type { FormValues } from '../../../components/schema-form/SchemaForm';
 import { approvalKeys } from './queries';
 
@@ -11,18 +11,6 @@ type RouteNode = RouteValue<'routePreview'>['steps'][number][number];
 
 /** Whose route: a flow about to be started, or a task about to be completed (for a leader, by a secretary). */
 export type RouteTarget = { defId: string } | { taskId: string; leaderId?: string };
-
-/** How long the form must rest before the route is asked again. */
-const SETTLE_MS = 400;
-
-function useSettled<T>(value: T): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 const COUNTERSIGN_TYPES = new Set(['SIGNTASK', 'CUSTOMSIGNTASK']);
 

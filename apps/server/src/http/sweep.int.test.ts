@@ -27,7 +27,16 @@ const rowCounts = async () => {
   const entries = await Promise.all(
     Object.entries(tables)
       // the sign-in bookkeeping (audit, failures, revocations, each token's last use) moves with any call
-      .filter(([name]) => !['auditLog', 'loginFailures', 'usedPasswordCiphertexts', 'revokedTokens', 'sessionActivity'].includes(name))
+      .filter(
+        ([name]) =>
+          ![
+            'auditLog',
+            'loginFailures',
+            'usedPasswordCiphertexts',
+            'revokedTokens',
+            'sessionActivity',
+          ].includes(name),
+      )
       .map(
         async ([name, table]) =>
           [

@@ -90,8 +90,7 @@ export async function openPassword(services: Services, ciphertext: string): Prom
     throw badRequest('auth.passwordNonceStale');
   // remembered a minute past its acceptance: the database's clock, which forgets it, may run ahead
   const until = new Date(issuedAt + NONCE_MS + CLOCK_SKEW_MS + 60_000);
-  if (!(await useOnce(services.db, `nonce:${nonce}`, until)))
-    throw badRequest('auth.passwordReplayed');
+  if (!(await useOnce(services.db, `nonce:${nonce}`, until))) throw badRequest('auth.passwordReplayed');
   return plain.slice(colon + 1);
 }
 

@@ -18,7 +18,8 @@ export async function requireAdmin(db: Executor, auth: AuthContext) {
 export async function requireSelfOrAdmin(db: Executor, auth: AuthContext, userId: string) {
   if (userId === auth.userId) return;
   await requireAdmin(db, auth);
-  if (!(await findUserById(db, auth.tenantId, userId))) throw notFound('uc.userNotFound', { account: userId });
+  if (!(await findUserById(db, auth.tenantId, userId)))
+    throw notFound('uc.userNotFound', { account: userId });
 }
 
 /** `true` / `false` of a query flag; absent gives the default. */

@@ -69,7 +69,16 @@ const rowCounts = async () =>
   Object.fromEntries(
     await Promise.all(
       Object.entries(tables)
-        .filter(([name]) => !['auditLog', 'loginFailures', 'usedPasswordCiphertexts', 'revokedTokens', 'sessionActivity'].includes(name))
+        .filter(
+          ([name]) =>
+            ![
+              'auditLog',
+              'loginFailures',
+              'usedPasswordCiphertexts',
+              'revokedTokens',
+              'sessionActivity',
+            ].includes(name),
+        )
         .map(async ([name, table]) => [
           name,
           (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,

@@ -55,6 +55,8 @@ const Ahead = Type.Object({
   leaderId: Type.Optional(Id),
   defId: Type.Optional(Id),
   flowKey: Type.Optional(Id),
+  /** a start for this leader of the caller's (spec §6): the leader's route and candidates */
+  leadId: Type.Optional(Id),
   data: Type.Optional(FormData),
 });
 /** Spec §9: candidates are paged 50 at a time. */

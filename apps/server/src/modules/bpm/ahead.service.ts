@@ -12,7 +12,7 @@ import { pageCandidates } from './candidates.js';
 import { candidatesOf } from './engine/advance.js';
 import type { FormData } from './engine/forms.js';
 import { personOf, runOf, type Run } from './engine/run.js';
-import { newInstanceRow, startNodeOfDefinition } from './engine/start.js';
+import { initiatorFor, newInstanceRow, startNodeOfDefinition } from './engine/start.js';
 import { agentsOf } from './engine/tasks.js';
 import { definitionFor } from './query.service.js';
 import * as repo from './runtime.repository.js';
@@ -24,7 +24,15 @@ import { visibleTask } from './visibility.js';
  * (isEnd).
  */
 
-type AheadInput = { taskId?: string; leaderId?: string; defId?: string; flowKey?: string; data?: FormData };
+type AheadInput = {
+  taskId?: string;
+  leaderId?: string;
+  defId?: string;
+  flowKey?: string;
+  /** a start for this leader of the caller's (spec §6) */
+  leadId?: string;
+  data?: FormData;
+};
 
 /** The run as it would be with the submitted data merged in, and the node the walk starts from. */
 async function runWith(db: Db, auth: AuthContext, lang: Language, input: AheadInput) {
@@ -38,8 +46,9 @@ async function runWith(db: Db, auth: AuthContext, lang: Language, input: AheadIn
     );
     return { run, task, fromNodeId: task.nodeId };
   }
+  // a secretary starting for her leader walks as the leader, with the leader's start rights
   const { def } = await definitionFor(db, auth, input);
-  const initiator = await personOf(db, auth);
+  const initiator = await initiatorFor(db, auth, input.leadId);
   const run = await runOf(
     db,
     newInstanceRow(auth, lang, def, initiator, input.data ?? {}, {}, 'draft'),

@@ -74,6 +74,22 @@ describe('the route of a leave request, by its days', () => {
     expect(names(forLeader)).toEqual([['人事会签']]);
   });
 
+  it('a secretary starting for her leader sees the leader’s route; for another leader she is refused', async () => {
+    const own = await preview('wangfang', { flowKey: 'leave_request', data: { days: 2 } });
+    expect(own.steps[0]![0]!.candidates.map((c) => c.fullname)).toEqual(['张伟']);
+    const forLeader = await preview('wangfang', {
+      flowKey: 'leave_request',
+      leadId: await f.userId('zhangwei'),
+      data: { days: 2 },
+    });
+    expect(forLeader.steps[0]![0]!.candidates.map((c) => c.fullname)).not.toContain('张伟');
+    const other = await t.call('routePreview', {
+      token: await f.as('wangfang'),
+      body: { flowKey: 'leave_request', leadId: await f.userId('lina'), data: { days: 2 } },
+    });
+    expect(other.status).toBe(403);
+  });
+
   it('answers no route to those who may not see the task, and bad input with the envelope', async () => {
     const instId = await f.start('lina', 'leave_request', { days: 2, reason: '路线' });
     const taskId = await f.taskOf('zhangwei', instId);

@@ -4,7 +4,8 @@ import { call } from '../../api/client';
 import type { FormValues } from '../schema-form/SchemaForm';
 
 /** Where the nodes ahead are seen from: a task (for a leader: `leaderId`), or the start of a flow. */
-export type AheadSource = { taskId: string; leaderId?: string } | { defId: string };
+/** Where the engine looks ahead from: a task (a secretary's for her leader), or a start (for a leader of the user's). */
+export type AheadSource = { taskId: string; leaderId?: string } | { defId: string; leadId?: string };
 
 /** A node ahead whose handlers the user picks, seen from `source` with the form data being submitted. */
 export interface PickedNode {

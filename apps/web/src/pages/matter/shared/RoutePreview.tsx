@@ -4,13 +4,11 @@ import { Alert, Card, Flex, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { useSettled } from '../../../app/useSettled';
+import type { AheadSource } from '../../../components/candidate-picker/useCandidatePages';
 import type { FormValues } from '../../../components/schema-form/SchemaForm';
 import { approvalKeys } from './queries';
 
 type RouteNode = RouteValue<'routePreview'>['steps'][number][number];
-
-/** Whose route: a flow about to be started, or a task about to be completed (for a leader, by a secretary). */
-export type RouteTarget = { defId: string } | { taskId: string; leaderId?: string };
 
 const COUNTERSIGN_TYPES = new Set(['SIGNTASK', 'CUSTOMSIGNTASK']);
 
@@ -60,7 +58,7 @@ export function RoutePreview({
   data,
   from,
 }: {
-  target: RouteTarget;
+  target: AheadSource;
   data: FormValues;
   from: string;
 }) {

@@ -76,6 +76,8 @@ function StartFormBody({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const subjectId = useId();
+  // what lies ahead is the leader's when the request is started for them
+  const ahead = { defId: start.defId, ...(leader ? { leadId: leader.id } : {}) };
   const [handlers] = Form.useForm<{ nodeUsers?: Record<string, string[]> }>();
   const [subject, setSubject] = useState(start.subject ?? '');
   const [data, setData] = useState<FormValues>(() => ({ ...start.data, ...initial }));
@@ -175,12 +177,9 @@ function StartFormBody({
         />
       </Card>
       <Form form={handlers} layout="vertical">
-        <NextHandlers source={{ defId: start.defId }} data={data} required />
+        <NextHandlers source={ahead} data={data} required />
       </Form>
-      {/* the preview walks as the user starting it: a request for a leader takes the leader's route */}
-      {!leader && (
-        <RoutePreview target={{ defId: start.defId }} data={data} from={t('approval.route.submit')} />
-      )}
+      <RoutePreview target={ahead} data={data} from={t('approval.route.submit')} />
     </Flex>
   );
 }

@@ -47,7 +47,7 @@ export interface ServerOptions {
   fresh?: boolean;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

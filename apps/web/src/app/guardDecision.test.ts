@@ -57,6 +57,7 @@ describe('spec §2 route guard decisions', () => {
     expect(decideGuard(input({ ...cas, pathname: '/mail' }))).toEqual({
       kind: 'ssoLeave',
       url: 'https://sso.example/login?service=https%3A%2F%2Feip.example%2FeipFront%2Fmail',
+      next: '/mail',
     });
     expect(decideGuard(input({ ...cas, pathname: '/mail', search: '?ticket=T-1' }))).toEqual({
       kind: 'ssoReturn',

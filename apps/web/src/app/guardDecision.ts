@@ -40,8 +40,8 @@ export type GuardDecision =
     }
   /** The sign-in mode is not known yet and the decision depends on it. */
   | { kind: 'wait' }
-  /** Off to the single sign-on address. */
-  | { kind: 'ssoLeave'; url: string }
+  /** Off to the single sign-on address, to come back to `next` (the page with its own query). */
+  | { kind: 'ssoLeave'; url: string; next: string }
   /** A short link /surl/{code}. */
   | { kind: 'shortLink'; code: string };
 
@@ -107,10 +107,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if (signedIn) return { kind: 'allow' };
   if (authMode === null) return { kind: 'wait' };
 
-  const service = input.appUrl + stripQuery(pathname, search);
+  const next = stripQuery(pathname, search);
   if (authMode !== 'password' && input.ssoUrl) {
     const separator = input.ssoUrl.includes('?') ? '&' : '?';
-    return { kind: 'ssoLeave', url: `${input.ssoUrl}${separator}service=${encodeURIComponent(service)}` };
+    const service = encodeURIComponent(input.appUrl + next);
+    return { kind: 'ssoLeave', url: `${input.ssoUrl}${separator}service=${service}`, next };
   }
   return { kind: 'redirect', to: loginPath(here, input.landing) };
 }

@@ -106,7 +106,7 @@ function SsoReturn({ decision }: { decision: Extract<GuardDecision, { kind: 'sso
   useOnce(decision.returned.ticket ?? decision.returned.code ?? '', async () => {
     try {
       await keepToken(await ssoSignIn({ ...decision.returned, service: decision.service }));
-      navigate(decision.next, { replace: true });
+      navigate(pageLeftFor(decision.next), { replace: true });
     } catch (error) {
       failed(error);
     }
@@ -155,9 +155,22 @@ function toAppPath(url: string): string | null {
   return null;
 }
 
-function LeaveFor({ url }: { url: string }) {
-  useEffect(() => page.leave(url), [url]);
+/** Where a single sign-on comes back to: an OpenID provider returns to the page without its own query. */
+const SSO_RETURN_KEY = 'eip-sso-return';
+
+function LeaveForSso({ url, next }: { url: string; next: string }) {
+  useEffect(() => {
+    sessionStorage.setItem(SSO_RETURN_KEY, next);
+    page.leave(url);
+  }, [url, next]);
   return <PageLoading />;
+}
+
+/** The page left for single sign-on, when the sign-on came back to it (the same path): its query restored. */
+function pageLeftFor(returnedTo: string): string {
+  const left = sessionStorage.getItem(SSO_RETURN_KEY);
+  sessionStorage.removeItem(SSO_RETURN_KEY);
+  return left && left.split('?')[0] === returnedTo.split('?')[0] ? left : returnedTo;
 }
 
 /** Spec §2: after each navigation the full-screen, token, ticket and code query keys go; fullscreen=true stays in the state. */
@@ -213,7 +226,7 @@ export function RouteGuard() {
     case 'ssoReturn':
       return <SsoReturn decision={decision} />;
     case 'ssoLeave':
-      return <LeaveFor url={decision.url} />;
+      return <LeaveForSso url={decision.url} next={decision.next} />;
     case 'shortLink':
       return <ShortLinkPage code={decision.code} />;
     case 'wait':

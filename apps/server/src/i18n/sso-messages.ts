@@ -7,6 +7,11 @@ export const ssoMessages = {
     'zh-TW': '未開啟單一登入',
     'en-US': 'Single sign-on is not enabled',
   },
+  'sso.tooManyStarts': {
+    'zh-CN': '单点登录请求过于频繁，请稍后再试',
+    'zh-TW': '單一登入請求過於頻繁，請稍後再試',
+    'en-US': 'Too many single sign-on requests from this address, please try again later',
+  },
   'sso.badService': {
     'zh-CN': '单点登录的返回地址不属于本系统',
     'zh-TW': '單一登入的返回位址不屬於本系統',

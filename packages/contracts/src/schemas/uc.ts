@@ -214,7 +214,7 @@ export const authUserSchemas = {
   },
   ssoAuthorize: {
     summary:
-      'oauth: sends the browser to the OpenID Connect provider (authorization code with PKCE, state and nonce kept here, single-use); the code comes back to service',
+      'oauth: sends the browser to the OpenID Connect provider (authorization code with PKCE, state and nonce kept here, single-use); the code comes back to service. One client address may start at most 1,000 in 10 minutes (429)',
     query: Type.Object({ service: SsoService }),
     value: Type.String({ description: 'the provider’s authorization address (a 302, not an envelope)' }),
   },

@@ -12,7 +12,7 @@ export const authHandlers = (services: Services) =>
       login(services, { tenantId: query.tenantId, ...body }, ctx.ip, ctx.audit),
     getSsoConfig: async () => publicSsoConfig(services.config.sso),
     ssoAuthorize: async ({ query }, ctx) => {
-      const { url, state } = await authorizeSso(services, query.service, ctx.request.log);
+      const { url, state } = await authorizeSso(services, query.service, ctx.ip, ctx.request.log);
       ctx.reply.header('set-cookie', ssoStateCookie(state, services.config.publicUrl));
       return url;
     },

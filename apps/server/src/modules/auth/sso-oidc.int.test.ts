@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unreachableUrl } from '../../../test/cas-server.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { startOidcProvider, type OidcProvider } from '../../../test/oidc-provider.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, loginFailures } from '../../db/schema.js';
+import { SSO_STARTS_PER_ADDRESS } from './sso.service.js';
 
 const PORTAL = 'http://portal.test';
 const SERVICE = `${PORTAL}/eipFront/index`;
@@ -94,6 +95,24 @@ describe('single sign-on by OpenID Connect (issue 14, spec §2, §7 GET sso/auth
     expect(url.searchParams.get('nonce')).toBeTruthy();
     const again = new URL(String((await authorize(t, SERVICE)).headers.location));
     expect(again.searchParams.get('state')).not.toBe(url.searchParams.get('state'));
+  });
+
+  it('refuses an address that started too many sign-ins in ten minutes; others still start', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: routeUrl('ssoAuthorize'),
+        query: { service: SERVICE },
+        remoteAddress,
+      });
+    // as if 203.0.113.9 had started SSO_STARTS_PER_ADDRESS already
+    await t.database.db
+      .insert(loginFailures)
+      .values({ key: 'sso:203.0.113.9', failures: SSO_STARTS_PER_ADDRESS, lastFailureAt: new Date() });
+    const refused = await from('203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('单点登录请求过于频繁，请稍后再试');
+    expect((await from('198.51.100.3')).statusCode).toBe(302);
   });
 
   it('refuses to start for a page outside the portal', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { ssoHandshakes } from '../../db/schema.js';
 
 /** How long an oauth sign-in may take between leaving for the provider and coming back. */
-const STATE_TTL_MS = 10 * 60_000;
+export const STATE_TTL_MS = 10 * 60_000;
 /** How long a used cas ticket is remembered (CAS servers give tickets minutes of life at most). */
 const TICKET_MEMORY_MS = 24 * 60 * 60_000;
 

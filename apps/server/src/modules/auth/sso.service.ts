@@ -10,7 +10,11 @@ import { findUserByAccount } from '../uc/user.repository.js';
 import { refuseUnlessActive, startSession } from './auth.service.js';
 import { validateCasTicket } from './cas.client.js';
 import { endSessionUrl, finishAuthorization, startAuthorization } from './oidc.client.js';
-import { rememberAuthorization, takeAuthorization, useTicketOnce } from './sso.repository.js';
+import { count } from './login-throttle.js';
+import { rememberAuthorization, STATE_TTL_MS, takeAuthorization, useTicketOnce } from './sso.repository.js';
+
+/** How many oauth sign-ins one client address may start in STATE_TTL_MS. */
+export const SSO_STARTS_PER_ADDRESS = 1_000;
 
 /** Spec §2: how the web app sends users to sign in, learnt at its start. */
 export function publicSsoConfig(sso: SsoConfig | null): PublicSsoConfig {
@@ -48,11 +52,16 @@ const redirectUriOf = (service: string) => {
 export async function authorizeSso(
   services: Services,
   service: string,
+  address: string,
   log: FastifyBaseLogger,
 ): Promise<{ url: string; state: string }> {
   const sso = ssoOn(services);
   if (sso.mode !== 'oauth') throw notFound('sso.off');
   checkService(services, service);
+  // each start keeps a handshake for STATE_TTL_MS: one address may keep only so many (staff behind one
+  // proxy share it, so the limit is generous)
+  const started = await count(services.db, `sso:${address}`, STATE_TTL_MS / 1000);
+  if (started.failures > SSO_STARTS_PER_ADDRESS) throw new AppError(429, 'sso.tooManyStarts');
   const redirectUri = redirectUriOf(service);
   const { url, checks } = await startAuthorization(sso, redirectUri, log);
   await rememberAuthorization(services.db, { ...checks, service: redirectUri });

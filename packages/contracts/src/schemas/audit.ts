@@ -28,17 +28,29 @@ export const AuditRecord = Type.Object({
 });
 export type AuditRecord = Static<typeof AuditRecord>;
 
+/** Which trail: the records kept (default), or the archive of those past the retention. */
+const TrailQuery = Type.Object({
+  archived: Type.Optional(
+    oneOf(
+      ['true', 'false'],
+      'true: the archive — records past AUDIT_RETENTION_DAYS (at least 180), moved there unchanged',
+    ),
+  ),
+});
+
 const AUDIT_FILTER_NOTE =
   'filter and sort on account, action, target, outcome (success | noop | failure), clientIp and createTime; newest first';
 
 export const auditSchemas = {
   listAuditLog: {
     summary: `Administrators: the tenant’s audit trail, paged (${AUDIT_FILTER_NOTE})`,
+    query: TrailQuery,
     body: QueryFilter,
     value: PageList(AuditRecord),
   },
   exportAuditLog: {
     summary: `Administrators: the audit records the filter selects (paging ignored, at most 100,000), as a CSV file (UTF-8); ${AUDIT_FILTER_NOTE}`,
+    query: TrailQuery,
     body: QueryFilter,
     value: FileBytes,
   },

@@ -1,3 +1,4 @@
+import { routeUrl } from '@eip/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -63,6 +64,41 @@ describe('audit archive', () => {
     expect(
       await t.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.id, kept!)),
     ).toHaveLength(1);
+  });
+
+  it('the audit page reads the archive: archived=true lists and exports the records moved there, to administrators only', async () => {
+    const tenantId = (await t.call('getTenantByCode', { query: { code: 'platform' } })).body.value.id;
+    const values = [300, 5].map((age) => ({
+      tenantId,
+      account: 'zhuting',
+      action: 'test.page',
+      target: `page-${age}`,
+      result: 'success',
+      createdAt: daysAgo(age),
+    }));
+    await t.database.db.insert(auditLog).values(values);
+    await archiveAuditLog(t.database.db, 180);
+    const admin = await t.login('admin');
+    const body = { querys: [{ property: 'action', value: 'test.page', operation: 'EQUAL' }] };
+    const targets = async (query: { archived?: 'true' | 'false' }) =>
+      (await t.call('listAuditLog', { token: admin, query, body })).body.value.rows.map((r) => r.target);
+    expect(await targets({ archived: 'true' })).toEqual(['page-300']);
+    expect(await targets({})).toEqual(['page-5']);
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: routeUrl('exportAuditLog'),
+      query: { archived: 'true' },
+      headers: { authorization: `Bearer ${admin}` },
+      payload: body,
+    });
+    expect(exported.body).toContain('page-300');
+    expect(exported.body).not.toContain('page-5');
+    const staff = await t.call('listAuditLog', {
+      token: await t.login('zhuting'),
+      query: { archived: 'true' },
+      body,
+    });
+    expect(staff.status).toBe(403);
   });
 
   it('the database removes no record younger than 180 days, nor an old one without its exact copy, and edits no archived one', async () => {

@@ -2,23 +2,38 @@ import type { AuditRecord, QueryFilter } from '@eip/contracts';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, auditLogArchive } from '../../db/schema.js';
 
-type AuditRow = typeof auditLog.$inferSelect;
+/** The audit trail, or its archive (records past the retention, moved there as they were). */
+type Trail = typeof auditLog | typeof auditLogArchive;
+export const trailOf = (archived: boolean): Trail => (archived ? auditLogArchive : auditLog);
 
 const FAILURE_PREFIX = 'failure:';
-const outcome = sql<string>`case when ${auditLog.result} in ('success', 'noop') then ${auditLog.result} else 'failure' end`;
+const outcomeOf = (trail: Trail) =>
+  sql<string>`case when ${trail.result} in ('success', 'noop') then ${trail.result} else 'failure' end`;
 
-const AUDIT_COLUMNS: FilterColumns = {
-  account: { sql: auditLog.account, type: 'string' },
-  action: { sql: auditLog.action, type: 'string' },
-  target: { sql: auditLog.target, type: 'string' },
-  outcome: { sql: outcome, type: 'string' },
-  clientIp: { sql: auditLog.clientIp, type: 'string' },
-  createTime: { sql: auditLog.createdAt, type: 'date' },
-};
+const columnsOf = (trail: Trail): FilterColumns => ({
+  account: { sql: trail.account, type: 'string' },
+  action: { sql: trail.action, type: 'string' },
+  target: { sql: trail.target, type: 'string' },
+  outcome: { sql: outcomeOf(trail), type: 'string' },
+  clientIp: { sql: trail.clientIp, type: 'string' },
+  createTime: { sql: trail.createdAt, type: 'date' },
+});
 
-const NEWEST_FIRST = [desc(auditLog.createdAt), desc(auditLog.id)];
+/** What a record says, in either trail. */
+const recordOf = (trail: Trail) => ({
+  id: trail.id,
+  userId: trail.userId,
+  account: trail.account,
+  action: trail.action,
+  target: trail.target,
+  result: trail.result,
+  clientIp: trail.clientIp,
+  requestId: trail.requestId,
+  createdAt: trail.createdAt,
+});
+type AuditRow = Omit<typeof auditLog.$inferSelect, 'tenantId'>;
 
 const toRecord = (row: AuditRow): AuditRecord => ({
   id: String(row.id),
@@ -33,18 +48,20 @@ const toRecord = (row: AuditRow): AuditRecord => ({
   createTime: row.createdAt.toISOString(),
 });
 
-/** One page of the tenant's audit records; nothing of another tenant is ever read. */
-export async function queryAudit(db: Executor, tenantId: string, filter: QueryFilter) {
-  const q = compileQueryFilter(filter, AUDIT_COLUMNS, { defaultSort: NEWEST_FIRST });
-  const where = and(eq(auditLog.tenantId, tenantId), q.where);
+/** One page of the tenant's audit records of a trail; nothing of another tenant is ever read. */
+export async function queryAudit(db: Executor, tenantId: string, trail: Trail, filter: QueryFilter) {
+  const q = compileQueryFilter(filter, columnsOf(trail), {
+    defaultSort: [desc(trail.createdAt), desc(trail.id)],
+  });
+  const where = and(eq(trail.tenantId, tenantId), q.where);
   const rows = await db
-    .select()
-    .from(auditLog)
+    .select(recordOf(trail))
+    .from(trail)
     .where(where)
     .orderBy(...q.orderBy)
     .limit(q.pageSize)
     .offset(q.offset);
-  return pageList(q, rows.map(toRecord), () => db.select({ n: count() }).from(auditLog).where(where));
+  return pageList(q, rows.map(toRecord), () => db.select({ n: count() }).from(trail).where(where));
 }
 
 /**
@@ -54,23 +71,22 @@ export async function queryAudit(db: Executor, tenantId: string, filter: QueryFi
 export async function* auditRecords(
   db: Executor,
   tenantId: string,
+  trail: Trail,
   filter: QueryFilter,
   batch: number,
   limit: number,
 ): AsyncGenerator<AuditRecord[]> {
   const { where } = compileQueryFilter(
     { querys: filter.querys, groupRelation: filter.groupRelation },
-    AUDIT_COLUMNS,
+    columnsOf(trail),
   );
   let before: number | null = null;
   for (let left = limit; left > 0;) {
     const rows: AuditRow[] = await db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.tenantId, tenantId), where, before === null ? undefined : lt(auditLog.id, before)),
-      )
-      .orderBy(desc(auditLog.id))
+      .select(recordOf(trail))
+      .from(trail)
+      .where(and(eq(trail.tenantId, tenantId), where, before === null ? undefined : lt(trail.id, before)))
+      .orderBy(desc(trail.id))
       .limit(Math.min(batch, left));
     if (!rows.length) return;
     yield rows.map(toRecord);

@@ -4,6 +4,8 @@ import * as audit from './audit.service.js';
 
 export const auditHandlers = ({ db }: Services) =>
   defineHandlers({
-    listAuditLog: async ({ body }, { auth }) => audit.listAudit(db, auth, body),
-    exportAuditLog: async ({ body }, { auth }) => audit.exportAudit(db, auth, body),
+    listAuditLog: async ({ query, body }, { auth }) =>
+      audit.listAudit(db, auth, query.archived === 'true', body),
+    exportAuditLog: async ({ query, body }, { auth }) =>
+      audit.exportAudit(db, auth, query.archived === 'true', body),
   });

@@ -33,13 +33,14 @@ export function csvField(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export async function listAudit(db: Db, auth: AuthContext, filter: QueryFilter) {
+/** `archived`: the records past the retention, moved to the archive. */
+export async function listAudit(db: Db, auth: AuthContext, archived: boolean, filter: QueryFilter) {
   await requireAdmin(db, auth);
-  return repo.queryAudit(db, auth.tenantId, filter);
+  return repo.queryAudit(db, auth.tenantId, repo.trailOf(archived), filter);
 }
 
 /** The records the filter selects as a CSV file (UTF-8 with a byte order mark, so that Excel reads Chinese). */
-export async function exportAudit(db: Db, auth: AuthContext, filter: QueryFilter) {
+export async function exportAudit(db: Db, auth: AuthContext, archived: boolean, filter: QueryFilter) {
   await requireAdmin(db, auth);
   return tempFileDownload('audit-log.csv', 'text/csv; charset=utf-8', async (filename) => {
     const out = createWriteStream(filename);
@@ -51,6 +52,7 @@ export async function exportAudit(db: Db, auth: AuthContext, filter: QueryFilter
       for await (const records of repo.auditRecords(
         db,
         auth.tenantId,
+        repo.trailOf(archived),
         filter,
         EXPORT_BATCH,
         AUDIT_EXPORT_LIMIT,

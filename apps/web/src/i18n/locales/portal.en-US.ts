@@ -161,6 +161,9 @@ export const portalEnUS: PortalMessages = {
     external: '{{name}} is another system; it opens in a new window.',
   },
   audit: {
+    trails: { recent: 'Within retention', archive: 'Archived' },
+    archiveNote:
+      'Archived records are those past the retention (at least 180 days), kept unchanged: they can only be searched and exported',
     title: 'Audit log',
     account: 'Account',
     action: 'Action',

@@ -154,6 +154,8 @@ export const portalZhCN = {
     external: '{{name}}是另一个系统，将在新窗口中打开。',
   },
   audit: {
+    trails: { recent: '保留期内', archive: '已归档' },
+    archiveNote: '已归档的是超过保留期（至少 180 天）的记录，原样保存，只能查询和导出',
     title: '审计日志',
     account: '账号',
     action: '操作',

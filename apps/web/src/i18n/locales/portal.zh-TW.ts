@@ -156,6 +156,8 @@ export const portalZhTW: PortalMessages = {
     external: '{{name}}是另一個系統，將在新視窗中開啟。',
   },
   audit: {
+    trails: { recent: '保留期內', archive: '已歸檔' },
+    archiveNote: '已歸檔的是超過保留期（至少 180 天）的記錄，原樣保存，只能查詢和匯出',
     title: '審計日誌',
     account: '帳號',
     action: '操作',

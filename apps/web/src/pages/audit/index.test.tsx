@@ -56,6 +56,25 @@ describe('审计日志 (/personal/auditLog)', () => {
     );
   });
 
+  it('reads the archive of the records past the retention when 已归档 is chosen', async () => {
+    signInWith('t1');
+    const sent = stubFetch(({ url }) =>
+      url.includes('auditLog/v1/listJson')
+        ? envelope({ rows: [RECORD], total: 1, page: 1, pageSize: 20 })
+        : envelope(null),
+    );
+    renderRoutes(
+      <Route path="*" element={<PageContent page="auditLog" title="审计日志" />} />,
+      '/personal/auditLog',
+    );
+    await screen.findByText('approvalItem.save', {}, { timeout: 15_000 });
+    const lists = () => sent.filter((r) => r.url.includes('auditLog/v1/listJson'));
+    expect(lists()[0]!.url).not.toContain('archived');
+    fireEvent.click(screen.getByText('已归档'));
+    await waitFor(() => expect(lists().at(-1)!.url).toContain('archived=true'));
+    expect(screen.getByText(/已归档的是超过保留期（至少 180 天）的记录/)).toBeTruthy();
+  });
+
   it('shows the empty state when nothing matches', async () => {
     signInWith('t1');
     stubFetch(() => envelope({ rows: [], total: 0, page: 1, pageSize: 20 }));

@@ -15,6 +15,7 @@ import {
   Flex,
   Form,
   Input,
+  Segmented,
   Select,
   Table,
   Tag,
@@ -74,14 +75,18 @@ export function AuditLogPage() {
   const [form] = Form.useForm<Conditions>();
   const [querys, setQuerys] = useState<QueryField[]>([]);
   const [page, setPage] = useState({ page: 1, pageSize: PAGE_SIZES[0]! });
+  // the records kept, or the archive of those past the retention
+  const [trail, setTrail] = useState<'recent' | 'archive'>('recent');
+  const query = trail === 'archive' ? { archived: 'true' as const } : {};
   const filter: QueryFilter = { querys, pageBean: { ...page, showTotal: true } };
   const list = useQuery({
-    queryKey: ['audit', 'list', filter],
-    queryFn: () => call('listAuditLog', { body: filter }),
+    queryKey: ['audit', 'list', trail, filter],
+    queryFn: () => call('listAuditLog', { query, body: filter }),
     placeholderData: keepPreviousData,
   });
   const exportFile = useMutation({
-    mutationFn: async () => saveBlob(await callBlob('exportAuditLog', { body: { querys } }), 'audit-log.csv'),
+    mutationFn: async () =>
+      saveBlob(await callBlob('exportAuditLog', { query, body: { querys } }), 'audit-log.csv'),
   });
   const search = (conditions: Conditions) => {
     setQuerys(auditQuerys(conditions));
@@ -105,6 +110,19 @@ export function AuditLogPage() {
           </Button>
         </Tooltip>
       </Flex>
+      <Segmented
+        value={trail}
+        onChange={(value) => {
+          setTrail(value);
+          setPage((current) => ({ ...current, page: 1 }));
+        }}
+        options={(['recent', 'archive'] as const).map((value) => ({
+          value,
+          label: t(`portal.audit.trails.${value}`),
+        }))}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {trail === 'archive' && <Alert type="info" showIcon title={t('portal.audit.archiveNote')} />}
       <Form
         form={form}
         name="audit"

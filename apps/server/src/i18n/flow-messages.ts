@@ -120,6 +120,11 @@ export const flowMessages = {
     'zh-TW': '參數錯誤：代主管發起時不能使用草稿（body.draftId）',
     'en-US': 'Invalid input: a request started for a leader cannot come from a draft (body.draftId)',
   },
+  'flow.recordRefRequired': {
+    'zh-CN': '参数错误：业务主键（businessKey）须与业务对象（boAlias）和数据模板（templateAlias）一同提供',
+    'zh-TW': '參數錯誤：業務主鍵（businessKey）須與業務物件（boAlias）和資料範本（templateAlias）一同提供',
+    'en-US': 'Invalid input: businessKey must come with boAlias and templateAlias',
+  },
   'flow.draftNotFound': {
     'zh-CN': '草稿不存在：{id}',
     'zh-TW': '草稿不存在：{id}',

@@ -101,6 +101,12 @@ const LEDGER_BUTTONS: DataTemplateDefinition['buttons'] = [
   { alias: 'export' },
 ];
 
+/** 发起流程 on a contract: 合同评审 prefilled from the record (its code and name). */
+const CONTRACT_BUTTONS: DataTemplateDefinition['buttons'] = [
+  ...LEDGER_BUTTONS,
+  { alias: 'startFlow', defKey: 'contract_review' },
+];
+
 const CONTRACT_TEMPLATE: DataTemplateDefinition = {
   columns: ['code', 'name', 'type', 'partyB', 'amount', 'signDate', 'status'],
   conditions: [
@@ -110,7 +116,7 @@ const CONTRACT_TEMPLATE: DataTemplateDefinition = {
     { field: 'signDate', operation: 'BETWEEN' },
   ],
   sorter: [{ property: 'signDate', direction: 'DESC' }],
-  buttons: LEDGER_BUTTONS,
+  buttons: CONTRACT_BUTTONS,
   batchFields: ['status'],
 };
 

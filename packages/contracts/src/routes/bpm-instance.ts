@@ -85,6 +85,18 @@ export const bpmInstanceRoutes = {
     path: 'instance/v1/getFormAndBO',
     access: 'user',
   }),
+  startForm: route({
+    method: 'POST',
+    group: 'bpm-runtime',
+    path: 'instance/v1/startForm',
+    access: 'user',
+  }),
+  getRecordRequests: route({
+    method: 'GET',
+    group: 'bpm-runtime',
+    path: 'instance/v1/getRecordRequests',
+    access: 'user',
+  }),
   getInstFormAndBO: route({
     method: 'GET',
     group: 'bpm-runtime',

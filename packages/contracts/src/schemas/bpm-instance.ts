@@ -50,6 +50,32 @@ const StartTarget = {
   flowKey: Type.Optional(Id),
   draftId: Type.Optional(Id),
 };
+/**
+ * A request started from a data-template record: businessKey is the record's id, accepted only with the
+ * template and business object through which the caller may read it (and start the flow from it).
+ */
+const RecordRef = {
+  businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  boAlias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  templateAlias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+};
+const RecordQuery = Type.Object({
+  businessKey: Type.String({ minLength: 1, maxLength: 128 }),
+  boAlias: Type.String({ minLength: 1, maxLength: 64 }),
+  templateAlias: Type.String({ minLength: 1, maxLength: 64 }),
+});
+const StartFormValue = Type.Object({
+  defId: Type.String(),
+  defKey: Type.String(),
+  name: Type.String(),
+  version: Type.Integer(),
+  draftId: Nullable(Type.String()),
+  subject: Nullable(Type.String()),
+  form: Nullable(FlowForm),
+  permissions: Permissions,
+  data: FormData,
+  buttons: Type.Array(Button),
+});
 /** Spec §6 (userId + defId + leadId): a secretary starts a request for a leader of theirs. */
 const LeadId = Type.Optional(
   Type.String({
@@ -115,7 +141,7 @@ export const bpmInstanceSchemas = {
       ...StartTarget,
       subject: Type.Optional(Type.String({ maxLength: 500 })),
       data: Type.Optional(FormData),
-      businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      ...RecordRef,
       nodeUsers: Type.Optional(NodeUsers),
       leadId: LeadId,
     }),
@@ -127,7 +153,7 @@ export const bpmInstanceSchemas = {
       ...StartTarget,
       subject: Type.Optional(Type.String({ maxLength: 500 })),
       data: Type.Optional(FormData),
-      businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      ...RecordRef,
     }),
     value: Type.Object({ instId: Type.String(), subject: Type.String() }),
   },
@@ -190,18 +216,24 @@ export const bpmInstanceSchemas = {
   getFormAndBO: {
     summary: 'The start form of a flow or draft: form, start-node permissions, buttons',
     body: Type.Object({ ...StartTarget, leadId: LeadId }),
-    value: Type.Object({
-      defId: Type.String(),
-      defKey: Type.String(),
-      name: Type.String(),
-      version: Type.Integer(),
-      draftId: Nullable(Type.String()),
-      subject: Nullable(Type.String()),
-      form: Nullable(FlowForm),
-      permissions: Permissions,
-      data: FormData,
-      buttons: Type.Array(Button),
-    }),
+    value: StartFormValue,
+  },
+  startForm: {
+    summary:
+      'The start form of flow defKey (as getFormAndBO) prefilled from record businessKey of business object boAlias, ' +
+      'read through template templateAlias (its detail button, and its startFlow button when it has one): each ' +
+      'top-level value of the record (a main field, or a sub-table’s rows by its alias) goes to the flow form’s ' +
+      'top-level field of the same name, fields the start node hides (n) left out; start it (instance/v1/start) ' +
+      'with the same businessKey, boAlias and templateAlias',
+    query: Type.Composite([RecordQuery, Type.Object({ defKey: Id })]),
+    value: StartFormValue,
+  },
+  getRecordRequests: {
+    summary:
+      'The requests started from a record (businessKey), read through template templateAlias, latest first: ' +
+      'those the caller may see (takes part in, or administers)',
+    query: RecordQuery,
+    value: Type.Array(InstanceSummary),
   },
   getInstFormAndBO: {
     summary: 'The read-only form of an instance for those who take part in it',

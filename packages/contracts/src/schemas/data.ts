@@ -60,6 +60,7 @@ export const TEMPLATE_BUTTONS = [
   'batchUpdate',
   'import',
   'export',
+  'startFlow',
 ] as const;
 export type TemplateButton = (typeof TEMPLATE_BUTTONS)[number];
 
@@ -74,7 +75,12 @@ export const DataTemplateDefinition = Type.Object({
   conditions: Type.Array(TemplateCondition),
   sorter: Type.Array(Type.Object({ property: Type.String(), direction: oneOf(['ASC', 'DESC'] as const) })),
   buttons: Type.Array(
-    Type.Object({ alias: oneOf(TEMPLATE_BUTTONS), roles: Type.Optional(Type.Array(Type.String())) }),
+    Type.Object({
+      alias: oneOf(TEMPLATE_BUTTONS),
+      roles: Type.Optional(Type.Array(Type.String())),
+      /** startFlow: the key of the flow it starts from a record (发起流程) */
+      defKey: Type.Optional(Type.String()),
+    }),
   ),
   /** main fields a batch update may set */
   batchFields: Type.Array(Type.String()),

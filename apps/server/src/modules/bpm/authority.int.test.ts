@@ -20,6 +20,9 @@ let ids: {
   noticeId: string;
   draftId: string;
   defId: string;
+  /** a contract record and the request guoming started from it */
+  record: { businessKey: string; boAlias: string; templateAlias: string };
+  recordInstId: string;
 };
 
 beforeAll(async () => {
@@ -43,7 +46,18 @@ beforeAll(async () => {
     })
   ).body.value.instId;
   const { defId } = await f.instance(instId);
-  ids = { instId, taskId, doneTaskId, noticeId, draftId, defId };
+  const contracts = await t.call('templateDataList', {
+    token: await f.as('guoming'),
+    params: { alias: 'contract' },
+    body: {},
+  });
+  const record = {
+    businessKey: contracts.body.value.rows[0]!.id,
+    boAlias: 'contract',
+    templateAlias: 'contract',
+  };
+  const recordInstId = await f.start('guoming', 'contract_review', { party: '权限' }, record);
+  ids = { instId, taskId, doneTaskId, noticeId, draftId, defId, record, recordInstId };
 });
 afterAll(() => t.close());
 
@@ -51,7 +65,7 @@ type Call = { query?: Record<string, unknown>; body?: unknown };
 
 /** A call of each route aimed at the test's instance, task, notice or draft. */
 const aimed = (name: RouteName, userId: string): Call | 'list' => {
-  const { instId, taskId, doneTaskId, noticeId, draftId, defId } = ids;
+  const { instId, taskId, doneTaskId, noticeId, draftId, defId, record } = ids;
   const task = { taskId };
   const calls: Partial<Record<RouteName, Call | 'list'>> = {
     getTodoList: 'list',
@@ -151,6 +165,8 @@ const aimed = (name: RouteName, userId: string): Call | 'list' => {
     instRemove: { query: { ids: instId } },
     doNextCopyto: { body: { taskId, userIds: [userId] } },
     getByRecordInstId: { body: { querys: [{ property: 'procInstId', value: instId }] } },
+    startForm: { query: { ...record, defKey: 'contract_review' } },
+    getRecordRequests: { query: record },
   };
   const call = calls[name];
   if (!call) throw new Error(`add ${name} to the authority sweep`);
@@ -204,9 +220,13 @@ describe.each([
       if (name === 'getInstanceByPks') {
         // the instances the caller may not see are left out of the answer
         expect(body.value, name).toEqual([]);
-      } else if (name === 'getDefStatus' || name === 'getFlowKey') {
-        // a definition is the tenant's: its colleagues read it, another tenant gets 404
+      } else if (name === 'getDefStatus' || name === 'getFlowKey' || name === 'startForm') {
+        // a definition (and a record of a template open to all) is the tenant's: its colleagues read it,
+        // another tenant gets 404
         expect(status, name).toBe(tenantCode ? 404 : 200);
+      } else if (name === 'getRecordRequests' && !tenantCode) {
+        // the record is readable to the colleague, the request started from it is not
+        expect(body.value, name).toEqual([]);
       } else if (name === 'filterUnBatchable') {
         expect(body.value, name).toEqual({
           batchable: [],

@@ -17,6 +17,7 @@ import { markRetrievable, revokeInstance } from './engine/withdraw.js';
 import * as calls from './instance-calls.service.js';
 import * as lists from './lists.repository.js';
 import * as query from './query.service.js';
+import { recordRequests, recordStartForm } from './record-start.service.js';
 import * as repo from './runtime.repository.js';
 import { readerOf } from './shared-request.js';
 import { visibleInstance } from './visibility.js';
@@ -40,6 +41,8 @@ export const instanceHandlers = ({ db }: Services) =>
     cancelHangUpInstance: async ({ query: q }, { auth }) => setSuspended(db, auth, q, false),
 
     getFormAndBO: async ({ body }, { auth, lang }) => query.startForm(db, auth, lang, body),
+    startForm: async ({ query: q }, { auth, lang }) => recordStartForm(db, auth, lang, q),
+    getRecordRequests: async ({ query: q }, { auth }) => recordRequests(db, auth, q),
     // 分享: a guest of a shared request reads it as its sharer (shared-request.ts), never as a secretary
     getInstFormAndBO: async ({ query: q }, { auth }) => {
       const { reader, leaderId } = await readerOf(db, auth, q);

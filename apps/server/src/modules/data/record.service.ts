@@ -89,6 +89,26 @@ async function record(
   });
 }
 
+/**
+ * A record read through a template (its detail button, as the record's own form) to start a flow from it
+ * (`toStart`: the template's startFlow button too, when it has one); a missing or another tenant's record
+ * is not found.
+ */
+export async function recordThroughTemplate(
+  db: Executor,
+  auth: AuthContext,
+  ref: { templateAlias: string; boAlias: string; businessKey: string },
+  toStart: boolean,
+) {
+  const loaded = await loadTemplateOf(db, auth, ref.templateAlias, ref.boAlias);
+  await requireButton(db, auth, loaded, 'detail');
+  if (toStart && loaded.template.buttons.some((b) => b.alias === 'startFlow'))
+    await requireButton(db, auth, loaded, 'startFlow');
+  const row = await repo.findRecord(db, auth.tenantId, ref.boAlias, ref.businessKey);
+  if (!row) throw notFound('data.recordNotFound', { id: ref.businessKey });
+  return row;
+}
+
 export interface SaveInput {
   templateKey: string;
   boAlias: string;

@@ -411,5 +411,7 @@ export const approvalEnUS: ApprovalMessages = {
     backToList: 'Back to the flows',
     badData: 'The data of the link is not a JSON object',
     notFound: 'The flow was not found',
+    recordFailed:
+      'The flow cannot be started from this record: the record or the flow is missing, or you may not use them',
   },
 };

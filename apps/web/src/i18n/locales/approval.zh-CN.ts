@@ -408,6 +408,7 @@ export const approvalZhCN = {
     backToList: '返回流程列表',
     badData: '链接中的 data 不是有效的 JSON 对象',
     notFound: '未找到该流程定义',
+    recordFailed: '无法从该记录发起流程：记录或流程不存在，或您无权使用',
   },
 };
 

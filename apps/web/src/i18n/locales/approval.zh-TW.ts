@@ -410,5 +410,6 @@ export const approvalZhTW: ApprovalMessages = {
     backToList: '返回流程列表',
     badData: '連結中的 data 不是有效的 JSON 物件',
     notFound: '未找到該流程定義',
+    recordFailed: '無法從該紀錄發起流程：紀錄或流程不存在，或您無權使用',
   },
 };

@@ -13,6 +13,7 @@ import { findMainByKey, isMainVersion } from '../definition.repository.js';
 import { loadDefinition, type LoadedDefinition } from '../definitions.js';
 import * as repo from '../runtime.repository.js';
 import { checkNodeUsers, moveOn } from './advance.js';
+import { recordThroughTemplate } from '../../data/record.service.js';
 import { refuseStartSignatures } from '../../sign/signature-field.js';
 import { formAt, submitData, type FormData } from './forms.js';
 import { recordNodeOpinion } from './opinions.js';
@@ -25,7 +26,10 @@ export interface StartInput {
   draftId?: string;
   subject?: string;
   data?: FormData;
+  /** the id of the record of business object boAlias, read through template templateAlias, it starts from */
   businessKey?: string;
+  boAlias?: string;
+  templateAlias?: string;
   /** handlers picked for nodes that let the initiator pick them */
   nodeUsers?: Record<string, string[]>;
   /** a secretary starts the request for this leader of theirs (spec §6 userId + defId + leadId) */
@@ -56,6 +60,15 @@ async function lockDraft(tx: Executor, auth: AuthContext, draftId: string) {
     throw notFound('flow.draftNotFound', { id: draftId });
   }
   return draft;
+}
+
+/** A start from a record names it with its template and business object, and the caller may read it there. */
+async function checkRecordRef(tx: Executor, auth: AuthContext, input: StartInput) {
+  const { businessKey, boAlias, templateAlias } = input;
+  if (businessKey === undefined && boAlias === undefined && templateAlias === undefined) return;
+  if (businessKey === undefined || boAlias === undefined || templateAlias === undefined)
+    throw badRequest('flow.recordRefRequired');
+  await recordThroughTemplate(tx, auth, { businessKey, boAlias, templateAlias }, true);
 }
 
 /** The definition a start names: a draft's, a version by id, or the main version of a key. */
@@ -136,6 +149,7 @@ export async function startInstance(db: Db, auth: AuthContext, lang: Language, i
   return db.transaction(async (tx) => {
     if (input.leadId !== undefined && input.draftId) throw badRequest('flow.draftNotForLeader');
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
+    await checkRecordRef(tx, auth, input);
     const def = await definitionToStart(tx, auth, input, draft);
     if (!draft && !(await isMainVersion(tx, auth.tenantId, def.row.id)))
       throw forbidden('flow.notMainVersion');
@@ -190,6 +204,7 @@ export const startNodeOfDefinition = (def: LoadedDefinition) =>
 export async function saveStartDraft(db: Db, auth: AuthContext, lang: Language, input: StartInput) {
   return db.transaction(async (tx) => {
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
+    await checkRecordRef(tx, auth, input);
     const def = await definitionToStart(tx, auth, input, draft);
     await requireStartRight(tx, auth, def);
     const initiator = await personOf(tx, auth);

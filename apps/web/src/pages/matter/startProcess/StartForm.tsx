@@ -16,8 +16,19 @@ import { emptyDateFields } from './todayDates';
 
 type StartForm = RouteValue<'getFormAndBO'>;
 
-/** Where the start form comes from: a flow (perhaps for a leader of the user's, spec §6), or a draft of one. */
-export type StartTarget = { defId: string; leadId?: string } | { draftId: string };
+/** A data-template record a flow starts from (instance/v1/startForm): its id, business object and template. */
+export interface RecordRef {
+  businessKey: string;
+  boAlias: string;
+  templateAlias: string;
+}
+
+/**
+ * Where the start form comes from: a flow (perhaps for a leader of the user's, spec §6), a draft of one, or
+ * a flow started from a record (prefilled from it, the request linked to it).
+ */
+export type StartTarget =
+  { defId: string; leadId?: string } | { draftId: string } | (RecordRef & { defKey: string });
 
 interface StartProps {
   target: StartTarget;
@@ -32,10 +43,13 @@ export function StartForm({ target, initial, leaderName, onBack }: StartProps) {
   const { t } = useTranslation();
   const form = useQuery({
     queryKey: ['approval', 'startForm', target],
-    queryFn: () => call('getFormAndBO', { body: target, silent: true }),
+    queryFn: () =>
+      'defKey' in target
+        ? call('startForm', { query: target, silent: true })
+        : call('getFormAndBO', { body: target, silent: true }),
   });
   const dateFields =
-    form.data?.form && 'defId' in target
+    form.data?.form && !('draftId' in target)
       ? emptyDateFields(form.data.form.schema, { ...form.data.data, ...initial })
       : [];
   const today = useQuery({
@@ -43,7 +57,10 @@ export function StartForm({ target, initial, leaderName, onBack }: StartProps) {
     queryFn: () => call('getCurrentDate', { query: { valFormat: 'yyyy-MM-dd' }, silent: true }),
     enabled: dateFields.length > 0,
   });
-  if (form.error) return <Alert type="error" showIcon title={t('approval.start.notFound')} />;
+  if (form.error) {
+    const message = 'defKey' in target ? 'approval.start.recordFailed' : 'approval.start.notFound';
+    return <Alert type="error" showIcon title={t(message)} />;
+  }
   if (!form.data || (dateFields.length > 0 && today.isPending))
     return <Skeleton active paragraph={{ rows: 6 }} />;
   // without the server's date the fields stay empty for the user to fill
@@ -52,6 +69,11 @@ export function StartForm({ target, initial, leaderName, onBack }: StartProps) {
   return (
     <StartFormBody
       start={form.data}
+      record={
+        'defKey' in target
+          ? { businessKey: target.businessKey, boAlias: target.boAlias, templateAlias: target.templateAlias }
+          : undefined
+      }
       initial={{ ...todays, ...initial }}
       leader={leadId && leaderName ? { id: leadId, name: leaderName } : undefined}
       onBack={onBack}
@@ -62,11 +84,14 @@ export function StartForm({ target, initial, leaderName, onBack }: StartProps) {
 /** Subject, the form with the start node's permissions, next handlers, save draft and submit. */
 function StartFormBody({
   start,
+  record,
   initial,
   leader,
   onBack,
 }: {
   start: StartForm;
+  /** the record the request starts from: sent with the start and the draft */
+  record?: RecordRef;
   initial: FormValues;
   leader?: { id: string; name: string };
   onBack: () => void;
@@ -96,6 +121,7 @@ function StartFormBody({
           subject: subject.trim() || undefined,
           data,
           nodeUsers,
+          ...record,
           ...(leader ? { leadId: leader.id } : {}),
         },
       }),
@@ -114,7 +140,7 @@ function StartFormBody({
   const save = useMutation({
     mutationFn: () =>
       call('saveStartDraft', {
-        body: { defId: start.defId, draftId, subject: subject.trim() || undefined, data },
+        body: { defId: start.defId, draftId, subject: subject.trim() || undefined, data, ...record },
       }),
     onSuccess: (saved) => {
       setDraftId(saved.instId);

@@ -6,7 +6,20 @@ import { call } from '../../../api/client';
 import { ReadableColors } from '../../../components/approval/ReadableColors';
 import { FlowCatalog } from './FlowCatalog';
 import { parseStartData } from './startLink';
-import { StartForm } from './StartForm';
+import { StartForm, type StartTarget } from './StartForm';
+
+/** `?defKey&businessKey&boAlias&templateAlias`: a flow started from a data-template record (发起流程). */
+function recordTarget(params: URLSearchParams): StartTarget | null {
+  const [defKey, businessKey, boAlias, templateAlias] = [
+    'defKey',
+    'businessKey',
+    'boAlias',
+    'templateAlias',
+  ].map((name) => params.get(name));
+  return defKey && businessKey && boAlias && templateAlias
+    ? { defKey, businessKey, boAlias, templateAlias }
+    : null;
+}
 
 /** The leader of `?leadId` when the user is their secretary (getSecretaryByUserId); otherwise none. */
 function useLeaderToStartFor(leadId: string | null) {
@@ -23,8 +36,8 @@ function useLeaderToStartFor(leadId: string | null) {
 }
 
 /**
- * 发起流程 (menu component startProcess; also `/matter/startProcess?defId&data`, `?draftId`, and `?leadId` for
- * a secretary starting for her leader).
+ * 发起流程 (menu component startProcess; also `/matter/startProcess?defId&data`, `?draftId`, `?leadId` for
+ * a secretary starting for her leader, and `?defKey&businessKey&boAlias&templateAlias` from a record).
  */
 export function StartProcessPage() {
   const { t } = useTranslation();
@@ -34,7 +47,7 @@ export function StartProcessPage() {
   // spec §6: a secretary starts for a leader of hers (from the leader's card in 组织架构)
   const { leader, pending } = useLeaderToStartFor(params.get('leadId'));
   const forLeader: Record<string, string> = leader ? { leadId: leader.userId } : {};
-  const target = draftId ? { draftId } : defId ? { defId, ...forLeader } : null;
+  const target = draftId ? { draftId } : defId ? { defId, ...forLeader } : recordTarget(params);
   const initial = parseStartData(params.get('data'));
   if (pending) return <Skeleton active />;
   return (
@@ -49,7 +62,7 @@ export function StartProcessPage() {
           <Alert type="error" showIcon title={t('approval.start.badData')} />
         ) : (
           <StartForm
-            key={draftId ?? defId}
+            key={draftId ?? defId ?? params.get('businessKey')}
             target={target}
             initial={initial}
             leaderName={leader?.fullname}

@@ -14,8 +14,9 @@ import { CustomDialogWidget } from '../../../components/custom-dialog/CustomDial
 import { translateFormString } from '../../../components/schema-form/form-texts';
 import '../../../components/schema-form/schema-form.css';
 import { formValidator, transformErrors } from '../../../components/schema-form/validation';
-import { templateKeys, useDictionaries, useTemplateInfo, type Row } from '../shared/data';
+import { startFlowPath, templateKeys, useDictionaries, useTemplateInfo, type Row } from '../shared/data';
 import { History } from './History';
+import { RecordRequests } from './RecordRequests';
 import { SubTableGrid } from './SubTableGrid';
 
 type Action = 'add' | 'edit' | 'get';
@@ -61,7 +62,7 @@ const WIDGETS = { customDialog: CustomDialogWidget };
 /**
  * A template's record (/templateForm/{templateKey}/{action}[/{data}]): add (data: a draft), edit or get
  * (data: the record); main fields, sub-tables as grids, the backend validation before saving, drafts, and
- * the record's change history.
+ * the record's change history, the requests started from it and 发起流程 (the template's startFlow button).
  */
 export function TemplateFormPage() {
   const { t } = useTranslation();
@@ -145,6 +146,8 @@ export function TemplateFormPage() {
     );
   }
   const readonly = action === 'get';
+  const startPath =
+    recordId && loaded.data.permissions.startFlow ? startFlowPath(loaded.data.template, recordId) : null;
   const mainErrors = errors.filter((e) => !bo.subs.some((sub) => e.field.startsWith(`${sub.alias}[`)));
   return (
     <ReadableColors>
@@ -164,6 +167,7 @@ export function TemplateFormPage() {
                 </Button>
               </>
             )}
+            {startPath && <Button onClick={() => navigate(startPath)}>{t('template.startFlow')}</Button>}
             <Button onClick={() => navigate(-1)}>{t('template.back')}</Button>
           </Space>
         </Flex>
@@ -217,6 +221,11 @@ export function TemplateFormPage() {
             />
           </Card>
         ))}
+        {recordId && (
+          <Card>
+            <RecordRequests template={loaded.data.template} recordId={recordId} />
+          </Card>
+        )}
         {recordId && (
           <Card>
             <History refId={recordId} />

@@ -28,6 +28,7 @@ import { ImportDialog } from './ImportDialog';
 import {
   displayValue,
   fieldOf,
+  startFlowPath,
   templateKeys,
   useDictionaries,
   useTemplateAlias,
@@ -52,7 +53,8 @@ function conditionsOf(template: DataTemplate, values: Record<string, unknown>): 
 
 /**
  * A data template's records (menu component TemplateLayout, and /templatePreview/{templateKey}/…): filter,
- * sort, page, and the buttons the caller may use — add, edit, details, copy, delete, batch update.
+ * sort, page, and the buttons the caller may use — add, edit, details, copy, delete, batch update, start a flow
+ * from a record (发起流程).
  */
 export function TemplateListPage() {
   const { t } = useTranslation();
@@ -124,6 +126,7 @@ export function TemplateListPage() {
   const tpl = info.data.template;
   const open = (action: string, id?: string) =>
     navigate(`/templateForm/${tpl.alias}/${action}${id ? `/${id}` : ''}`);
+  const startPath = (id: string) => (permissions.startFlow ? startFlowPath(tpl, id) : null);
 
   const columns: TableProps<Listed>['columns'] = [
     ...tpl.columns.map((name) => {
@@ -161,6 +164,11 @@ export function TemplateListPage() {
           {permissions.copy && (
             <Button size="small" type="link" onClick={() => copy.mutate(row.id)}>
               {t('template.copy')}
+            </Button>
+          )}
+          {startPath(row.id) && (
+            <Button size="small" type="link" onClick={() => navigate(startPath(row.id)!)}>
+              {t('template.startFlow')}
             </Button>
           )}
           {permissions.del && (

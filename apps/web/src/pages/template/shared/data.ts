@@ -1,4 +1,4 @@
-import type { BoDef, BoField, DictItem } from '@eip/contracts';
+import type { BoDef, BoField, DataTemplate, DictItem } from '@eip/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { matchPath, useLocation, useParams } from 'react-router';
 import { call } from '../../../api/client';
@@ -11,7 +11,19 @@ export const templateKeys = {
   rows: (alias: string) => ['template', alias, 'rows'] as const,
   form: (alias: string) => ['template', alias, 'form'] as const,
   history: (id: string) => ['template', 'history', id] as const,
+  requests: (id: string) => ['template', 'requests', id] as const,
 };
+
+/**
+ * 发起流程 from a record: the start form of the flow of the template's startFlow button, prefilled from the
+ * record (/matter/startProcess?defKey&businessKey&boAlias&templateAlias); null when the template has none.
+ */
+export function startFlowPath(template: DataTemplate, recordId: string): string | null {
+  const defKey = template.buttons.find((button) => button.alias === 'startFlow')?.defKey;
+  if (!defKey) return null;
+  const query = { defKey, businessKey: recordId, boAlias: template.boAlias, templateAlias: template.alias };
+  return `/matter/startProcess?${new URLSearchParams(query).toString()}`;
+}
 
 /**
  * The template a page shows: the address's templateKey or tempAlias, else the templateAlias of the menu

@@ -18,7 +18,11 @@ export const flowDishOuts = pgTable(
     senderName: text('sender_name').notNull(),
     opinion: text('opinion'),
     /** what the sender chose ({type: org | user, id, name}); the receivers are resolved from it when sent */
-    targets: jsonb('targets').$type<{ type: 'org' | 'user'; id: string; name: string }[]>().notNull(),
+    targets: jsonb('targets')
+      .$type<{ type: 'org' | 'user'; id: string; name: string; subOrgs?: boolean }[]>()
+      .notNull(),
+    /** when the sender last reminded those who had not signed for it (催办) */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -36,7 +40,10 @@ export const flowDishReceivers = pgTable(
     dishId: text('dish_id').notNull(),
     receiverId: text('receiver_id').notNull(),
     receiverName: text('receiver_name').notNull(),
-    /** the org they received it through (the first chosen org they belong to); null when chosen by name */
+    /**
+     * the chosen org they received it through (the first one they belong to), and below it the sub-orgs
+     * down to their own ("行政中心/人力资源部"); null when chosen by name
+     */
     orgName: text('org_name'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -42,6 +42,26 @@ export const distributionMessages = {
     'zh-TW': '一次分發最多 {max} 人，所選共 {count} 人',
     'en-US': 'One distribution reaches at most {max} people; the choice makes {count}',
   },
+  'dish.notSender': {
+    'zh-CN': '只有分发人（或管理员）可以提醒签收',
+    'zh-TW': '只有分發人（或管理員）可以提醒簽收',
+    'en-US': 'Only the sender (or an administrator) may remind the receivers',
+  },
+  'dish.allSigned': {
+    'zh-CN': '所有接收人均已签收，无需提醒',
+    'zh-TW': '所有接收人均已簽收，無需提醒',
+    'en-US': 'Every receiver has signed for it: nobody to remind',
+  },
+  'dish.remindTooSoon': {
+    'zh-CN': '每 {interval} 分钟最多提醒一次，请 {minutes} 分钟后再试',
+    'zh-TW': '每 {interval} 分鐘最多提醒一次，請 {minutes} 分鐘後再試',
+    'en-US': 'Receivers can be reminded once every {interval} minutes: try again in {minutes} minutes',
+  },
+  'dish.remindContent': {
+    'zh-CN': '{sender} 提醒您签收分发文件：{subject}',
+    'zh-TW': '{sender} 提醒您簽收分發文件：{subject}',
+    'en-US': '{sender} reminds you to sign for the distributed document: {subject}',
+  },
   'document.notFound': {
     'zh-CN': '文档不存在：{businessKey}',
     'zh-TW': '文件不存在：{businessKey}',

@@ -26,6 +26,13 @@ export const bpmDistributionRoutes = {
     path: 'moreOp/v1/getDishDetailByDishId',
     access: 'user',
   }),
+  remindDishOut: route({
+    method: 'POST',
+    group: 'bpm-runtime',
+    path: 'moreOp/v1/remindDishOut',
+    access: 'user',
+    audit: 'dish.remind',
+  }),
   updateQsandRead: route({
     method: 'POST',
     group: 'bpm-runtime',

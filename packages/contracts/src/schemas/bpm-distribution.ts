@@ -9,12 +9,22 @@ const Time = Nullable(Type.String({ description: 'ISO 8601; null: not yet' }));
 /** The most people one distribution reaches (the members of its orgs and its people together). */
 export const DISH_RECEIVERS_MAX = 2000;
 export const DISH_OPINION_MAX = 2000;
+/** How often a sender may remind the receivers of one distribution who have not signed for it (催办). */
+export const DISH_REMIND_INTERVAL_MINUTES = 10;
 
 export const DISH_TARGET_TYPES = ['org', 'user'] as const;
 export type DishTargetType = (typeof DISH_TARGET_TYPES)[number];
 
-/** What the sender chose: an org (its members at the time of sending receive it) or a person. */
-export const DishTarget = Type.Object({ type: oneOf(DISH_TARGET_TYPES), id: Text, name: Text });
+/**
+ * What the sender chose: an org (its members at the time of sending receive it, with `subOrgs` also the
+ * members of the orgs below it) or a person.
+ */
+export const DishTarget = Type.Object({
+  type: oneOf(DISH_TARGET_TYPES),
+  id: Text,
+  name: Text,
+  subOrgs: Type.Optional(Type.Boolean({ description: 'an org: its sub-orgs were included (包含下级组织)' })),
+});
 export type DishTarget = Static<typeof DishTarget>;
 
 export const DishOutBody = Type.Object(
@@ -23,6 +33,12 @@ export const DishOutBody = Type.Object(
     taskId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'the task handled now' })),
     orgIds: Type.Optional(
       Type.Array(Id, { maxItems: 200, description: 'orgs of the tenant: their active members receive it' }),
+    ),
+    includeSubOrgs: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: the active members of the orgs below each of orgIds (the whole subtree) receive it too (包含下级组织); absent or false: only their direct members',
+      }),
     ),
     userIds: Type.Optional(Type.Array(Id, { maxItems: 500, description: 'users of the tenant' })),
     opinion: Type.Optional(Type.String({ maxLength: DISH_OPINION_MAX, description: 'the sender’s note' })),
@@ -50,7 +66,12 @@ export type DishOutRow = Static<typeof DishOutRow>;
 export const DishReceiver = Type.Object({
   userId: Text,
   name: Text,
-  orgName: Nullable(Text),
+  orgName: Nullable(
+    Type.String({
+      description:
+        'the chosen org they received it through, followed by the sub-orgs down to their own (行政中心/人力资源部); null: chosen by name',
+    }),
+  ),
   signTime: Time,
   readTime: Time,
 });
@@ -58,7 +79,12 @@ export type DishReceiver = Static<typeof DishReceiver>;
 
 export const DishOutDetail = Type.Composite([
   DishOutRow,
-  Type.Object({ receivers: Type.Array(DishReceiver) }),
+  Type.Object({
+    receivers: Type.Array(DishReceiver),
+    remindTime: Nullable(
+      Type.String({ description: 'ISO 8601: when the receivers were last reminded (催办)' }),
+    ),
+  }),
 ]);
 export type DishOutDetail = Static<typeof DishOutDetail>;
 
@@ -127,6 +153,14 @@ export const bpmDistributionSchemas = {
       'A distributed request as a document, for its receivers (opening it records the read, once) and its sender',
     query: Type.Object({ dishId: Id }),
     value: Type.Object({ dish: ReceivedDish, ...DocumentView }),
+  },
+  remindDishOut: {
+    summary: `Reminds (催办) the receivers of one of the caller’s distributions who have not signed for it yet: each gets an inner message linking to the document. Who: its sender, or an administrator of the tenant; a receiver 403, anyone else 404. At most once every ${DISH_REMIND_INTERVAL_MINUTES} minutes per distribution (sooner: 429); everyone signed: 409. Answers how many were reminded`,
+    query: Type.Object({ dishId: Id }),
+    value: Type.Object({
+      reminded: Type.Integer({ description: 'receivers reminded' }),
+      remindTime: Type.String({ description: 'ISO 8601' }),
+    }),
   },
   updateQsandRead: {
     summary:

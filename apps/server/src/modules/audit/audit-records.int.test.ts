@@ -106,6 +106,7 @@ function aimed(name: RouteName, userId: string): Call {
     instRemove: { query: { ids: instId } },
     doNextCopyto: { body: { taskId, userIds: [userId] } },
     taskToDishOut: { body: { instId, userIds: [userId] } },
+    remindDishOut: { query: { dishId: taskId } },
     updateQsandRead: { body: { dishId: taskId } },
     taskToDecument: { body: { instId } },
     updateFileExtraProp: { body: [{ fileId, fileName: '改名.txt' }] },

@@ -1,5 +1,19 @@
 import type { QueryFilter } from '@eip/contracts';
-import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
@@ -41,23 +55,38 @@ export async function handlesInstance(db: Executor, tenantId: string, instanceId
   return row !== undefined;
 }
 
-/** The orgs of the tenant among `ids`, with their names. */
+/** The orgs of the tenant among `ids`, with their names and path names (names from the root, '/' between). */
 export async function orgsByIds(db: Executor, tenantId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: orgs.id, name: orgs.name })
+    .select({ id: orgs.id, name: orgs.name, pathName: orgs.pathName })
     .from(orgs)
     .where(and(eq(orgs.tenantId, tenantId), inArray(orgs.id, ids)));
 }
 
-/** The active direct members of the orgs: one row per membership, with the member's name. */
-export async function orgMembers(db: Executor, tenantId: string, orgIds: string[]) {
+/**
+ * The active members of the orgs — direct ones, and with `subOrgs` those of every org below them (by the
+ * org path, as audiences of news reach sub-orgs) — one row per chosen org and membership: the chosen
+ * org's id and the path name of the member's own org, the chosen org's own members first.
+ */
+export async function orgMembers(db: Executor, tenantId: string, orgIds: string[], subOrgs: boolean) {
   if (orgIds.length === 0) return [];
+  const chosen = alias(orgs, 'chosen_org');
+  const own = alias(orgs, 'member_org');
   return db
-    .select({ orgId: orgUsers.orgId, userId: users.id, name: users.fullname })
-    .from(orgUsers)
+    .select({ orgId: chosen.id, orgPathName: own.pathName, userId: users.id, name: users.fullname })
+    .from(chosen)
+    .innerJoin(
+      own,
+      and(
+        eq(own.tenantId, chosen.tenantId),
+        subOrgs ? sql`left(${own.path}, length(${chosen.path})) = ${chosen.path}` : eq(own.id, chosen.id),
+      ),
+    )
+    .innerJoin(orgUsers, and(eq(orgUsers.tenantId, own.tenantId), eq(orgUsers.orgId, own.id)))
     .innerJoin(users, and(eq(users.tenantId, orgUsers.tenantId), eq(users.id, orgUsers.userId)))
-    .where(and(eq(orgUsers.tenantId, tenantId), inArray(orgUsers.orgId, orgIds), eq(users.status, ACTIVE)));
+    .where(and(eq(chosen.tenantId, tenantId), inArray(chosen.id, orgIds), eq(users.status, ACTIVE)))
+    .orderBy(asc(own.path), asc(users.fullname));
 }
 
 /** Writes a distribution and its receivers; answers its id. */
@@ -80,6 +109,28 @@ export async function findDishOut(db: Executor, tenantId: string, id: string) {
     .from(flowDishOuts)
     .where(and(eq(flowDishOuts.tenantId, tenantId), eq(flowDishOuts.id, id)));
   return row;
+}
+
+/**
+ * Records a reminder of the distribution when the last one (if any) was at least `intervalMinutes` ago;
+ * answers the time recorded, or nothing when it is too soon (two reminders at once: one wins).
+ */
+export async function recordReminder(db: Executor, tenantId: string, id: string, intervalMinutes: number) {
+  const [row] = await db
+    .update(flowDishOuts)
+    .set({ remindedAt: sql`now()` })
+    .where(
+      and(
+        eq(flowDishOuts.tenantId, tenantId),
+        eq(flowDishOuts.id, id),
+        or(
+          isNull(flowDishOuts.remindedAt),
+          lte(flowDishOuts.remindedAt, sql`now() - make_interval(mins => ${intervalMinutes})`),
+        ),
+      ),
+    )
+    .returning({ remindedAt: flowDishOuts.remindedAt });
+  return row?.remindedAt ?? undefined;
 }
 
 export async function receiversOf(db: Executor, tenantId: string, dishId: string) {

@@ -1,8 +1,16 @@
-import { DISH_RECEIVERS_MAX, type DishOutBody, type DishTarget, type QueryFilter } from '@eip/contracts';
+import {
+  DISH_RECEIVERS_MAX,
+  DISH_REMIND_INTERVAL_MINUTES,
+  type DishOutBody,
+  type DishTarget,
+  type QueryFilter,
+} from '@eip/contracts';
 import type { Language } from '@eip/contracts/codes';
 import type { Db, Executor } from '../../db/client.js';
-import { badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { translate } from '../../i18n/messages.js';
 import type { AuthContext } from '../../security/tokens.js';
+import { isAdmin } from '../bpm-personal/access.js';
 import { insertMessages } from '../bpm/runtime.repository.js';
 import { findUserById, findUsersByIds } from '../uc/user.repository.js';
 import { documentView, instanceOf, requireDistributable } from './access.js';
@@ -14,6 +22,9 @@ const ACTIVE = 1;
 const missing = (wanted: string[], found: { id: string }[]) =>
   wanted.filter((id) => !found.some((row) => row.id === id)).join(', ');
 
+/** Where a receiver reads and signs for a distribution. */
+const dishLink = (dishId: string) => `/matter/distributeDocument?dishId=${dishId}`;
+
 interface Receiver {
   receiverId: string;
   receiverName: string;
@@ -21,9 +32,10 @@ interface Receiver {
 }
 
 /**
- * What the body chooses and who that makes: the people named, then the active members of the orgs (each
- * once, under the first chosen org they belong to), the sender left out. Unknown or another tenant's ids
- * answer 404, a person not in normal status 400.
+ * What the body chooses and who that makes: the people named, then the active members of the orgs — with
+ * `includeSubOrgs` also those of the orgs below them — each once, under the first chosen org they belong
+ * to (and the sub-orgs down to their own); the sender left out. Unknown or another tenant's ids answer 404,
+ * a person not in normal status 400.
  */
 async function receiversOf(db: Executor, auth: AuthContext, body: DishOutBody) {
   const userIds = [...new Set(body.userIds ?? [])];
@@ -36,16 +48,19 @@ async function receiversOf(db: Executor, auth: AuthContext, body: DishOutBody) {
   if (orgs.length < orgIds.length) throw notFound('dish.orgNotFound', { ids: missing(orgIds, orgs) });
   const byId = new Map<string, Receiver>();
   for (const p of people) byId.set(p.id, { receiverId: p.id, receiverName: p.fullname, orgName: null });
-  const members = await dishes.orgMembers(db, auth.tenantId, orgIds);
-  for (const org of orgIds.map((id) => orgs.find((o) => o.id === id)!)) {
+  const subOrgs = body.includeSubOrgs === true;
+  const members = await dishes.orgMembers(db, auth.tenantId, orgIds, subOrgs);
+  const chosen = orgIds.map((id) => orgs.find((o) => o.id === id)!);
+  for (const org of chosen) {
     for (const m of members.filter((member) => member.orgId === org.id)) {
-      if (!byId.has(m.userId))
-        byId.set(m.userId, { receiverId: m.userId, receiverName: m.name, orgName: org.name });
+      // the org path below the chosen org: '' for its own members, '/人力资源部' for a sub-org's
+      const orgName = org.name + m.orgPathName.slice(org.pathName.length);
+      if (!byId.has(m.userId)) byId.set(m.userId, { receiverId: m.userId, receiverName: m.name, orgName });
     }
   }
   byId.delete(auth.userId);
   const targets: DishTarget[] = [
-    ...orgIds.map((id) => ({ type: 'org' as const, id, name: orgs.find((o) => o.id === id)!.name })),
+    ...chosen.map(({ id, name }) => ({ type: 'org' as const, id, name, ...(subOrgs ? { subOrgs } : {}) })),
     ...people.map((p) => ({ type: 'user' as const, id: p.id, name: p.fullname })),
   ];
   return { targets, receivers: [...byId.values()] };
@@ -89,7 +104,7 @@ export async function dishOut(db: Db, auth: AuthContext, body: DishOutBody) {
         receiverId: r.receiverId,
         subject: instance.subject,
         content: opinion ?? instance.subject,
-        link: `/matter/distributeDocument?dishId=${id}`,
+        link: dishLink(id),
         type: 'notice',
         senderId: sender.id,
       })),
@@ -112,7 +127,50 @@ export async function dishOutDetail(db: Db, auth: AuthContext, id: string) {
   return {
     ...dishes.toDishOutRow(dish, receivers.length, receivers.filter((r) => r.signedAt).length),
     receivers: receivers.map(dishes.toReceiver),
+    remindTime: dish.remindedAt?.toISOString() ?? null,
   };
+}
+
+const REMIND_INTERVAL_MS = DISH_REMIND_INTERVAL_MINUTES * 60_000;
+
+/**
+ * remindDishOut (催办): the sender — or an administrator of the tenant — reminds the receivers who have not
+ * signed for the distribution; each gets an inner message (and so the live push) linking to the document.
+ * A receiver is refused (403), anyone else learns nothing (404); everyone signed 409; again within the
+ * interval 429, with the minutes left. Nothing is written when refused.
+ */
+export async function remindDishOut(db: Db, auth: AuthContext, lang: Language, dishId: string) {
+  return db.transaction(async (tx) => {
+    const dish = await dishes.findDishOut(tx, auth.tenantId, dishId);
+    if (!dish) throw notFound('dish.notFound', { id: dishId });
+    if (dish.senderId !== auth.userId && !(await isAdmin(tx, auth))) {
+      if (await dishes.findReceipt(tx, auth.tenantId, dish.id, auth.userId))
+        throw forbidden('dish.notSender');
+      throw notFound('dish.notFound', { id: dishId });
+    }
+    const unsigned = (await dishes.receiversOf(tx, auth.tenantId, dish.id)).filter((r) => !r.signedAt);
+    if (unsigned.length === 0) throw conflict('dish.allSigned');
+    const remindedAt = await dishes.recordReminder(tx, auth.tenantId, dish.id, DISH_REMIND_INTERVAL_MINUTES);
+    if (!remindedAt) {
+      const since = dish.remindedAt ? Date.now() - dish.remindedAt.getTime() : 0;
+      const minutes = Math.max(1, Math.ceil((REMIND_INTERVAL_MS - since) / 60_000));
+      throw new AppError(429, 'dish.remindTooSoon', { interval: DISH_REMIND_INTERVAL_MINUTES, minutes });
+    }
+    const content = translate(lang, 'dish.remindContent', { sender: dish.senderName, subject: dish.subject });
+    await insertMessages(
+      tx,
+      unsigned.map((r) => ({
+        tenantId: auth.tenantId,
+        receiverId: r.receiverId,
+        subject: dish.subject,
+        content,
+        link: dishLink(dish.id),
+        type: 'urgent',
+        senderId: auth.userId,
+      })),
+    );
+    return { reminded: unsigned.length, remindTime: remindedAt.toISOString() };
+  });
 }
 
 /**

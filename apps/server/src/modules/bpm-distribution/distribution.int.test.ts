@@ -4,7 +4,14 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { acmeTenantId, expectRefused, rowCount, userIdOf } from '../../../test/fixtures.js';
 import { flowSteps } from '../../../test/flow.js';
 import { PLATFORM_TENANT_ID } from '@eip/contracts/codes';
-import { auditLog, flowDishOuts, flowDishReceivers, flowDocuments, orgs } from '../../db/schema.js';
+import {
+  auditLog,
+  flowDishOuts,
+  flowDishReceivers,
+  flowDocuments,
+  innerMessages,
+  orgs,
+} from '../../db/schema.js';
 
 let t: TestApp;
 let f: ReturnType<typeof flowSteps>;
@@ -21,7 +28,7 @@ beforeAll(async () => {
   const rows = await t.database.db
     .select({ id: orgs.id, code: orgs.code, tenantId: orgs.tenantId })
     .from(orgs)
-    .where(inArray(orgs.code, ['hr', 'finance', 'acme_rd']));
+    .where(inArray(orgs.code, ['hr', 'finance', 'rd_center', 'frontend', 'acme_rd']));
   orgId = (code) => rows.find((r) => r.code === code && r.tenantId === PLATFORM_TENANT_ID)!.id;
   acmeOrg = rows.find((r) => r.code === 'acme_rd')!.id;
 });
@@ -236,5 +243,139 @@ describe('the document library (taskToDecument)', () => {
         .where(and(eq(flowDocuments.tenantId, PLATFORM_TENANT_ID), eq(flowDocuments.instanceId, running))),
     ).toEqual([]);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('包含下级组织 and 提醒签收 (催办)', () => {
+  const receiversOf = async (dishId: string) =>
+    (await t.call('getDishOutDetail', { token: await f.as('hujun'), query: { id: dishId } })).body.value;
+  const remind = async (account: string, dishId: string, tenantId?: string, lang?: string) =>
+    t.call('remindDishOut', { token: await f.as(account, tenantId), query: { dishId }, lang });
+  const reminders = async (dishId: string) =>
+    t.database.db
+      .select({ receiverId: innerMessages.receiverId, content: innerMessages.content })
+      .from(innerMessages)
+      .where(
+        and(
+          eq(innerMessages.type, 'urgent'),
+          eq(innerMessages.link, `/matter/distributeDocument?dishId=${dishId}`),
+        ),
+      );
+  const remindedAt = async (dishId: string) =>
+    (
+      await t.database.db
+        .select({ at: flowDishOuts.remindedAt })
+        .from(flowDishOuts)
+        .where(eq(flowDishOuts.id, dishId))
+    )[0]!.at;
+  /**
+   * The active members of the tree under 研发中心 but the sender: 孙浩; 前端 朱婷, 高峰 (胡军 sends, 萧雨 has
+   * left); 后端 林雪, 何宇, 郭明 (蔡文 is frozen); 测试 马丽, 罗斌, 梁晨.
+   */
+  const SUBTREE: Record<string, string> = {
+    sunhao: '孙浩',
+    zhuting: '朱婷',
+    gaofeng: '高峰',
+    linxue: '林雪',
+    heyu: '何宇',
+    guoming: '郭明',
+    mali: '马丽',
+    luobin: '罗斌',
+    liangchen: '梁晨',
+  };
+  const subtree = Object.values(SUBTREE);
+  let dishId: string;
+  let directId: string;
+
+  it('an org without its sub-orgs reaches its direct members only (absent as false)', async () => {
+    const sent = await dishOut('hujun', { instId, orgIds: [orgId('rd_center')] });
+    expect(sent.body.state, sent.body.message).toBe(true);
+    directId = sent.body.value.id;
+    const detail = await receiversOf(directId);
+    expect(detail.receivers.map((r) => [r.name, r.orgName])).toEqual([['孙浩', '研发中心']]);
+    expect(detail.targets).toEqual([{ type: 'org', id: orgId('rd_center'), name: '研发中心' }]);
+    const off = await dishOut('hujun', { instId, orgIds: [orgId('rd_center')], includeSubOrgs: false });
+    expect(off.body.value.receivers).toBe(1);
+    expectRefused(await dishOut('hujun', { instId, orgIds: [orgId('hr')], includeSubOrgs: 'yes' }), 400);
+  });
+
+  it('with its sub-orgs, the active members of the whole subtree, each once, through the org they came by', async () => {
+    const sent = await dishOut('hujun', {
+      instId,
+      orgIds: [orgId('rd_center'), orgId('frontend')],
+      includeSubOrgs: true,
+    });
+    expect(sent.body.state, sent.body.message).toBe(true);
+    dishId = sent.body.value.id;
+    expect(sent.body.value.receivers).toBe(subtree.length);
+    const detail = await receiversOf(dishId);
+    expect(detail.receivers.map((r) => r.name).sort()).toEqual([...subtree].sort());
+    expect(Object.fromEntries(detail.receivers.map((r) => [r.name, r.orgName]))).toMatchObject({
+      孙浩: '研发中心',
+      朱婷: '研发中心/前端开发部',
+      何宇: '研发中心/后端开发部',
+      梁晨: '研发中心/测试部',
+    });
+    expect(detail.targets).toEqual([
+      { type: 'org', id: orgId('rd_center'), name: '研发中心', subOrgs: true },
+      { type: 'org', id: orgId('frontend'), name: '前端开发部', subOrgs: true },
+    ]);
+    expect(detail.remindTime).toBeNull();
+  });
+
+  it('the sender reminds those who have not signed: each gets one message, the signed none', async () => {
+    expect((await sign('zhuting', dishId)).body.state).toBe(true);
+    const done = await remind('hujun', dishId);
+    expect(done.body.state, done.body.message).toBe(true);
+    expect(done.body.value.reminded).toBe(subtree.length - 1);
+    const sent = await reminders(dishId);
+    const unsigned = Object.keys(SUBTREE).filter((account) => account !== 'zhuting');
+    const ids = await Promise.all(unsigned.map((account) => f.userId(account)));
+    expect(sent.map((m) => m.receiverId).sort()).toEqual(ids.sort());
+    expect(sent[0]!.content).toBe('胡军 提醒您签收分发文件：朱婷的请假申请');
+    const messages = (await t.call('listMessages', { token: await f.as('gaofeng'), body: {} })).body.value
+      .rows;
+    expect(messages.filter((m) => m.type === 'urgent').map((m) => m.link)).toEqual([
+      `/matter/distributeDocument?dishId=${dishId}`,
+    ]);
+    expect((await receiversOf(dishId)).remindTime).toBe(done.body.value.remindTime);
+    const audited = await t.database.db
+      .select({ account: auditLog.account, target: auditLog.target })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'dish.remind'));
+    expect(audited).toEqual([{ account: 'hujun', target: `dishId=${dishId}` }]);
+  });
+
+  it('refuses too soon (in three languages), receivers, outsiders, other tenants and bad input; nothing changes', async () => {
+    const before = [await rowCount(t, innerMessages), await remindedAt(dishId)];
+    const soon = await remind('hujun', dishId);
+    expectRefused(soon, 429);
+    expect(soon.body.message).toBe('每 10 分钟最多提醒一次，请 10 分钟后再试');
+    expect((await remind('hujun', dishId, undefined, 'zh-TW')).body.message).toBe(
+      '每 10 分鐘最多提醒一次，請 10 分鐘後再試',
+    );
+    expect((await remind('hujun', dishId, undefined, 'en-US')).body.message).toBe(
+      'Receivers can be reminded once every 10 minutes: try again in 10 minutes',
+    );
+    expectRefused(await remind('gaofeng', dishId), 403);
+    expectRefused(await remind('liuyang', dishId), 404);
+    expectRefused(await remind('alice', dishId, acme), 404);
+    expectRefused(await remind('hujun', 'nope'), 404);
+    expectRefused(await t.call('remindDishOut', { token: await f.as('hujun'), query: {} }), 400);
+    // everyone signed: nobody to remind
+    expect((await sign('sunhao', directId)).body.state).toBe(true);
+    expectRefused(await remind('hujun', directId), 409);
+    expect([await rowCount(t, innerMessages), await remindedAt(dishId)]).toEqual(before);
+  });
+
+  it('once the interval has passed, the sender or an administrator reminds again', async () => {
+    await t.database.db
+      .update(flowDishOuts)
+      .set({ remindedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(flowDishOuts.id, dishId));
+    const again = await remind('admin', dishId);
+    expect(again.body.state, again.body.message).toBe(true);
+    expect(again.body.value.reminded).toBe(subtree.length - 1);
+    expect(await reminders(dishId)).toHaveLength(2 * (subtree.length - 1));
   });
 });

@@ -13,6 +13,10 @@ export const distributionHandlers = ({ db }: Services) =>
     getDishOutDetail: async ({ query }, { auth }) => dishes.dishOutDetail(db, auth, query.id),
     getDishDetailByDishId: async ({ query }, { auth, lang }) =>
       dishes.dishDocument(db, auth, lang, query.dishId),
+    remindDishOut: async ({ query }, { auth, audit, lang }) => {
+      audit.target = `dishId=${query.dishId}`;
+      return dishes.remindDishOut(db, auth, lang, query.dishId);
+    },
     updateQsandRead: async ({ body }, { auth, audit }) => {
       audit.target = `dishId=${body.dishId}`;
       return dishes.signDish(db, auth, body.dishId);

@@ -12,6 +12,9 @@ export const distributionEnUS: typeof distributionZhCN = {
   orgPlaceholder: 'Search orgs by name',
   users: 'To people',
   opinion: 'Note',
+  includeSubOrgs: 'Include sub-orgs',
+  includeSubOrgsHelp:
+    'On by default: members of the orgs below the chosen ones receive it too; untick to send to the direct members only.',
   receiversRequired: 'Choose at least one org or person',
   sent: 'Distributed to {{count}} people',
   received: 'Received',
@@ -29,6 +32,13 @@ export const distributionEnUS: typeof distributionZhCN = {
   receiver: 'Receiver',
   org: 'Org',
   targets: 'Sent to',
+  withSubOrgs: '{{name}} (with sub-orgs)',
+  remind: 'Remind to sign',
+  remindConfirm:
+    'Send an inner message to the {{count}} receivers who have not signed for it, reminding them to sign?',
+  remindOk: 'Send reminder',
+  reminded: 'Reminded {{count}} people to sign',
+  remindTime: 'Last reminded',
   all: 'All',
   notFound: 'No such distribution, or not yours to see',
   back: 'Back to the list',

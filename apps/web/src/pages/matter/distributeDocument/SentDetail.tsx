@@ -9,12 +9,13 @@ import { call } from '../../../api/client';
 import { formatTime } from '../../../components/approval/time';
 import { approvalKeys } from '../shared/queries';
 import { BackToDistributions, DistributionUnavailable } from './DishFrame';
+import { RemindButton } from './RemindButton';
 import { SignTag } from './SignTag';
 
 type Receiver = RouteValue<'getDishOutDetail'>['receivers'][number];
 type Shown = 'all' | 'signed' | 'unsigned';
 
-/** One of the user's distributions: to whom, and who has signed for it and who has not. */
+/** One of the user's distributions: to whom, who has signed for it and who has not, and 提醒签收. */
 export function SentDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -38,6 +39,7 @@ export function SentDetail({ id }: { id: string }) {
           {dish.subject}
         </Typography.Title>
         <Flex gap="small" wrap>
+          <RemindButton dishId={dish.id} unsigned={dish.total - dish.signed} />
           <Button onClick={() => navigate(readonlyFormPath(dish.instId, 'done'))}>
             {t('approval.dish.openRequest')}
           </Button>
@@ -48,8 +50,17 @@ export function SentDetail({ id }: { id: string }) {
         <Descriptions.Item label={t('approval.list.flowName')}>{dish.procDefName}</Descriptions.Item>
         <Descriptions.Item label={t('approval.dish.sentAt')}>{formatTime(dish.createTime)}</Descriptions.Item>
         <Descriptions.Item label={t('approval.dish.targets')}>
-          {dish.targets.map((target) => target.name).join('、')}
+          {dish.targets
+            .map((target) =>
+              target.subOrgs ? t('approval.dish.withSubOrgs', { name: target.name }) : target.name,
+            )
+            .join('、')}
         </Descriptions.Item>
+        {dish.remindTime && (
+          <Descriptions.Item label={t('approval.dish.remindTime')}>
+            {formatTime(dish.remindTime)}
+          </Descriptions.Item>
+        )}
         {dish.opinion && (
           <Descriptions.Item label={t('approval.dish.opinion')}>{dish.opinion}</Descriptions.Item>
         )}

@@ -77,17 +77,49 @@ describe('分发 (distribution)', () => {
     fireEvent.mouseDown(users!);
     fireEvent.click(await screen.findByTitle('何宇（后端开发部）', {}, slow));
     fireEvent.change(within(dialog).getByLabelText('分发说明'), { target: { value: ' 请阅知 ' } });
+    // 包含下级组织 is on by default, and the dialog says so
+    const subOrgs = within(dialog).getByRole('checkbox', { name: '包含下级组织' });
+    expect((subOrgs as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText(/^默认勾选：所选组织下级组织的成员也会收到/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /分\s*发/ }));
     await waitFor(() => expect(sends()).toHaveLength(1), slow);
     expect(sends()[0]!.body).toEqual({
       instId: 'i1',
       taskId: 't9',
       orgIds: ['o1', 'o2'],
+      includeSubOrgs: true,
       userIds: ['u2'],
       opinion: '请阅知',
     });
     await screen.findByText('已分发给 7 人', {}, slow);
     expect(closed).toHaveBeenCalled();
+  }, 60_000);
+
+  it('unticking 包含下级组织 sends the direct members only', async () => {
+    signInWith('t1');
+    await loadApprovalTexts();
+    const sent = stubFetch(({ url }) =>
+      url.includes('getOrgPage')
+        ? page([{ id: 'o1', name: '研发中心', pathName: '' }])
+        : url.includes('taskToDishOut')
+          ? envelope({ id: 'd1', receivers: 1 })
+          : envelope(null),
+    );
+    renderRoutes(
+      <Route path="*" element={<DistributeDialog instId="i1" onClose={vi.fn()} />} />,
+      '/matter/approvalForm?instId=i1',
+    );
+    const dialog = await screen.findByRole('dialog', { name: '分发文件' }, slow);
+    fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[0]!);
+    await waitFor(() => expect(option('研发中心')).not.toBeNull(), slow);
+    fireEvent.click(option('研发中心')!);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '包含下级组织' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /分\s*发/ }));
+    await waitFor(() => expect(sent.filter((r) => r.url.includes('taskToDishOut'))).toHaveLength(1), slow);
+    expect(sent.find((r) => r.url.includes('taskToDishOut'))!.body).toMatchObject({
+      orgIds: ['o1'],
+      includeSubOrgs: false,
+    });
   }, 60_000);
 
   it('a receiver reads the document and signs for it', async () => {
@@ -128,9 +160,10 @@ describe('分发 (distribution)', () => {
         ? envelope({
             ...DISH,
             senderId: 'u-hujun',
-            targets: [{ type: 'org', id: 'o1', name: '人力资源部' }],
+            targets: [{ type: 'org', id: 'o1', name: '人力资源部', subOrgs: true }],
             total: 2,
             signed: 1,
+            remindTime: null,
             receivers: [
               { userId: 'a', name: '刘洋', orgName: '人力资源部', signTime: DISH.createTime, readTime: null },
               { userId: 'b', name: '陈静', orgName: '人力资源部', signTime: null, readTime: null },
@@ -144,9 +177,74 @@ describe('分发 (distribution)', () => {
     );
     await screen.findByText('刘洋', {}, slow);
     expect(screen.getByText('陈静')).toBeTruthy();
+    expect(screen.getByText('人力资源部（含下级组织）')).toBeTruthy();
     fireEvent.click(screen.getByText('未签收 1'));
     await waitFor(() => expect(screen.queryByText('刘洋')).toBeNull(), slow);
     expect(screen.getByText('陈静')).toBeTruthy();
+  }, 60_000);
+
+  it('the sender reminds those who have not signed, after confirming, and sees how many', async () => {
+    signInWith('t1');
+    const detail = {
+      ...DISH,
+      senderId: 'u-hujun',
+      targets: [{ type: 'org', id: 'o1', name: '人力资源部' }],
+      total: 3,
+      signed: 1,
+      remindTime: null,
+      receivers: [
+        { userId: 'a', name: '刘洋', orgName: '人力资源部', signTime: DISH.createTime, readTime: null },
+        { userId: 'b', name: '陈静', orgName: '人力资源部', signTime: null, readTime: null },
+        { userId: 'c', name: '杨丽', orgName: '人力资源部', signTime: null, readTime: null },
+      ],
+    };
+    const sent = stubFetch(({ url }) =>
+      url.includes('getDishOutDetail')
+        ? envelope(detail)
+        : url.includes('remindDishOut')
+          ? envelope({ reminded: 2, remindTime: '2026-11-27T11:00:00.000Z' })
+          : envelope(null),
+    );
+    renderRoutes(
+      <Route path="*" element={<PageContent page="distributeDocument" title="分发文件" />} />,
+      '/matter/distributeDocument?id=d1',
+    );
+    const reminds = () => sent.filter((r) => r.url.includes('moreOp/v1/remindDishOut'));
+    fireEvent.click(await screen.findByRole('button', { name: '提醒签收' }, slow));
+    // a confirmation first: nothing is sent until it is confirmed
+    const confirm = await screen.findByRole('dialog', { name: '提醒签收' }, slow);
+    expect(within(confirm).getByText(/将向 2 位未签收的接收人发送站内消息/)).toBeTruthy();
+    expect(reminds()).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: '发送提醒' }));
+    await screen.findByText('已提醒 2 人签收', {}, slow);
+    expect(reminds()).toHaveLength(1);
+    expect(reminds()[0]!.url).toContain('remindDishOut?dishId=d1');
+    expect(reminds()[0]!.method).toBe('POST');
+  }, 60_000);
+
+  it('nobody to remind once everyone signed', async () => {
+    signInWith('t1');
+    stubFetch(({ url }) =>
+      url.includes('getDishOutDetail')
+        ? envelope({
+            ...DISH,
+            senderId: 'u-hujun',
+            targets: [{ type: 'user', id: 'a', name: '刘洋' }],
+            total: 1,
+            signed: 1,
+            remindTime: '2026-11-27T11:00:00.000Z',
+            receivers: [
+              { userId: 'a', name: '刘洋', orgName: null, signTime: DISH.createTime, readTime: null },
+            ],
+          })
+        : envelope(null),
+    );
+    renderRoutes(
+      <Route path="*" element={<PageContent page="distributeDocument" title="分发文件" />} />,
+      '/matter/distributeDocument?id=d1',
+    );
+    await screen.findByText('上次提醒', {}, slow);
+    expect(screen.queryByRole('button', { name: '提醒签收' })).toBeNull();
   }, 60_000);
 
   it('an unknown distribution says so', async () => {

@@ -1,6 +1,6 @@
 import { DISH_OPINION_MAX, type RouteBody } from '@eip/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../../api/client';
 import { toast } from '../../../../app/feedback';
@@ -10,13 +10,14 @@ import { approvalKeys } from '../../shared/queries';
 
 interface Values {
   orgIds?: string[];
+  includeSubOrgs: boolean;
   userIds?: string[];
   opinion?: string;
 }
 
 /**
- * 分发: the orgs (their members) and the people a request goes to, with a note. Sends once at least one
- * is chosen; the server answers how many people it reached.
+ * 分发: the orgs (their members, and by default those of their sub-orgs too) and the people a request goes
+ * to, with a note. Sends once at least one is chosen; the server answers how many people it reached.
  */
 export function DistributeDialog({
   instId,
@@ -63,6 +64,7 @@ export function DistributeDialog({
             instId,
             ...(taskId ? { taskId } : {}),
             orgIds: values.orgIds ?? [],
+            includeSubOrgs: values.includeSubOrgs,
             userIds: values.userIds ?? [],
             opinion: values.opinion?.trim() ?? '',
           })
@@ -82,6 +84,14 @@ export function DistributeDialog({
           ]}
         >
           <OrgPicker placeholder={t('approval.dish.orgPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="includeSubOrgs"
+          valuePropName="checked"
+          initialValue
+          extra={t('approval.dish.includeSubOrgsHelp')}
+        >
+          <Checkbox>{t('approval.dish.includeSubOrgs')}</Checkbox>
         </Form.Item>
         <Form.Item name="userIds" label={t('approval.dish.users')}>
           <UserPicker multiple />

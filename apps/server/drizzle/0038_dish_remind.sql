@@ -1,0 +1,1 @@
+ALTER TABLE "bpm_dish_out" ADD COLUMN "reminded_at" timestamp with time zone;

@@ -49,20 +49,21 @@ export async function profileMenu(page: Page, entry: string | RegExp, outcome: L
 }
 
 /**
- * Opens a drop-down with `opener` and clicks `entry` until `arrived` holds: on a busy machine the click can land
- * while the drop-down is still opening and be lost. The opener is clicked only while the entry is hidden (a click
- * on the opener of a drop-down still open would close it), and never Escape (in a dialog it closes the dialog).
- * Three tries at most.
+ * Opens a drop-down with `opener` (a click on it, or a step of its own such as typing a search) and clicks
+ * `entry` until `arrived` holds: on a busy machine the click can land while the drop-down is still opening and
+ * be lost. The drop-down is opened only while the entry is hidden (a click on the opener of a drop-down still
+ * open would close it), and never with Escape (in a dialog it closes the dialog). Three tries at most.
  */
 export async function dropdownPickUntil(
-  opener: Locator,
+  opener: Locator | (() => Promise<unknown>),
   entry: Locator,
   arrived: () => boolean | Promise<boolean>,
 ) {
-  const page = opener.page();
+  const page = entry.page();
+  const open = typeof opener === 'function' ? opener : () => opener.click();
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     if (attempt > 1 && (await arrived())) return;
-    if (!(await entry.isVisible())) await opener.click();
+    if (!(await entry.isVisible())) await open();
     await entry.click({ timeout: 8_000 }).catch((error: unknown) => {
       // a click that timed out is tried again; any other failure (two entries, a bad locator) is the test's
       if (!(error instanceof errors.TimeoutError)) throw error;

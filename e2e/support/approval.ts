@@ -74,12 +74,16 @@ export async function openFromList({ page }: UserPage, baseUrl: string, list: st
 
 /** Picks a user by name in a dialog's user picker and closes the picker's list. */
 export async function pickUser(page: Page, dialog: Locator, field: string, name: string) {
-  await dialog.getByLabel(field).click();
-  await page.keyboard.type(name);
   const option = page.locator('.ant-select-item-option:visible').filter({ hasText: name });
-  await expect.poll(() => option.count()).toBe(1);
-  await option.click();
-  await expect.poll(() => dialog.textContent()).toContain(name);
+  await dropdownPickUntil(
+    async () => {
+      await dialog.getByLabel(field).click();
+      await page.keyboard.type(name);
+      await expect.poll(() => option.count()).toBe(1);
+    },
+    option,
+    async () => ((await dialog.textContent()) ?? '').includes(name),
+  );
   await dialog.locator('.ant-modal-title').click();
   await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }

@@ -1,6 +1,6 @@
 import type { DataTemplate, RouteValue } from '@eip/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,7 +33,7 @@ export function RecordRequests({ template, recordId }: { template: DataTemplate;
         <Alert
           type="error"
           showIcon
-          message={t('template.failed')}
+          title={t('template.failed')}
           action={<Button onClick={() => void requests.refetch()}>{t('template.retry')}</Button>}
         />
       ) : (
@@ -44,7 +44,11 @@ export function RecordRequests({ template, recordId }: { template: DataTemplate;
           dataSource={requests.data ?? []}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('template.requestsEmpty') }}
+          locale={{
+            emptyText: (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('template.requestsEmpty')} />
+            ),
+          }}
           columns={[
             {
               key: 'subject',

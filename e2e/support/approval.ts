@@ -78,6 +78,8 @@ export async function pickUser(page: Page, dialog: Locator, field: string, name:
   await dropdownPickUntil(
     async () => {
       await dialog.getByLabel(field).click();
+      // a search left from a lost try is replaced, not added to
+      await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type(name);
       await expect.poll(() => option.count()).toBe(1);
     },

@@ -369,13 +369,19 @@ export const sessionActivity = pgTable('auth_session_activity', {
  * verifier and nonce, deleted when its code comes back) and each cas ticket used (`ticket:{sha-256}`), so
  * neither serves twice. Rows past expiry are purged by the session cleanup.
  */
-export const ssoHandshakes = pgTable('auth_sso_handshake', {
-  key: text('key').primaryKey(),
-  service: text('service').notNull(),
-  codeVerifier: text('code_verifier'),
-  nonce: text('nonce'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const ssoHandshakes = pgTable(
+  'auth_sso_handshake',
+  {
+    key: text('key').primaryKey(),
+    service: text('service').notNull(),
+    codeVerifier: text('code_verifier'),
+    nonce: text('nonce'),
+    /** the client address that started an oauth sign-on (each may keep only so many open) */
+    address: text('address'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_sso_handshake_address_idx').on(t.address, t.expiresAt)],
+);
 
 /**
  * Password ciphertexts already opened (security/password-transport.ts), by SHA-256 digest, until they

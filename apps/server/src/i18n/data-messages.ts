@@ -38,6 +38,11 @@ export const dataMessages = {
     'zh-TW': '子表不存在：{alias}',
     'en-US': 'No such sub-table: {alias}',
   },
+  'data.flowNotOfTemplate': {
+    'zh-CN': '该数据模板不能发起流程“{flow}”',
+    'zh-TW': '該資料範本不能發起流程「{flow}」',
+    'en-US': 'This data template does not start the flow “{flow}”',
+  },
   'data.buttonDenied': {
     'zh-CN': '没有使用“{button}”按钮的权限',
     'zh-TW': '沒有使用「{button}」按鈕的權限',

@@ -38,8 +38,7 @@ export const accountAtAddressKey = (
 export type Attempt =
   { locked: true; minutes: number } | { locked: false; attempts: number; delayMs: number };
 
-/** Counts one more for `key` in a window of `windowSeconds` (a count older than that starts again). */
-export async function count(db: Db, key: string, windowSeconds: number) {
+async function count(db: Db, key: string, windowSeconds: number) {
   const [row] = await db
     .insert(loginFailures)
     .values({ key, failures: 1, lastFailureAt: new Date() })

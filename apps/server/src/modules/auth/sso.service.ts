@@ -10,10 +10,14 @@ import { findUserByAccount } from '../uc/user.repository.js';
 import { refuseUnlessActive, startSession } from './auth.service.js';
 import { validateCasTicket } from './cas.client.js';
 import { endSessionUrl, finishAuthorization, startAuthorization } from './oidc.client.js';
-import { count } from './login-throttle.js';
-import { rememberAuthorization, STATE_TTL_MS, takeAuthorization, useTicketOnce } from './sso.repository.js';
+import {
+  openAuthorizationsFrom,
+  rememberAuthorization,
+  takeAuthorization,
+  useTicketOnce,
+} from './sso.repository.js';
 
-/** How many oauth sign-ins one client address may start in STATE_TTL_MS. */
+/** How many oauth sign-ons one client address may have open (each is kept ten minutes, or until used). */
 export const SSO_STARTS_PER_ADDRESS = 1_000;
 
 /** Spec §2: how the web app sends users to sign in, learnt at its start. */
@@ -58,13 +62,13 @@ export async function authorizeSso(
   const sso = ssoOn(services);
   if (sso.mode !== 'oauth') throw notFound('sso.off');
   checkService(services, service);
-  // each start keeps a handshake for STATE_TTL_MS: one address may keep only so many (staff behind one
-  // proxy share it, so the limit is generous)
-  const started = await count(services.db, `sso:${address}`, STATE_TTL_MS / 1000);
-  if (started.failures > SSO_STARTS_PER_ADDRESS) throw new AppError(429, 'sso.tooManyStarts');
+  // each start keeps a handshake until used or expired: one address may keep only so many open (staff behind
+  // one proxy share it, so the limit is generous)
+  if ((await openAuthorizationsFrom(services.db, address)) >= SSO_STARTS_PER_ADDRESS)
+    throw new AppError(429, 'sso.tooManyStarts');
   const redirectUri = redirectUriOf(service);
   const { url, checks } = await startAuthorization(sso, redirectUri, log);
-  await rememberAuthorization(services.db, { ...checks, service: redirectUri });
+  await rememberAuthorization(services.db, { ...checks, service: redirectUri, address });
   return { url, state: checks.state };
 }
 

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { withinOrg } from '../uc/directory.repository.js';
 import { newId } from '../../db/ids.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import {
@@ -78,10 +79,7 @@ export async function orgMembers(db: Executor, tenantId: string, orgIds: string[
     .from(chosen)
     .innerJoin(
       own,
-      and(
-        eq(own.tenantId, chosen.tenantId),
-        subOrgs ? sql`left(${own.path}, length(${chosen.path})) = ${chosen.path}` : eq(own.id, chosen.id),
-      ),
+      and(eq(own.tenantId, chosen.tenantId), subOrgs ? withinOrg(own, chosen) : eq(own.id, chosen.id)),
     )
     .innerJoin(orgUsers, and(eq(orgUsers.tenantId, own.tenantId), eq(orgUsers.orgId, own.id)))
     .innerJoin(users, and(eq(users.tenantId, orgUsers.tenantId), eq(users.id, orgUsers.userId)))

@@ -46,7 +46,7 @@ async function runWith(db: Db, auth: AuthContext, lang: Language, input: AheadIn
     );
     return { run, task, fromNodeId: task.nodeId };
   }
-  // a secretary starting for her leader walks as the leader, with the leader's start rights
+  // definitionFor checks the start right of the initiator: the leader, for a secretary starting for them
   const { def } = await definitionFor(db, auth, input);
   const initiator = await initiatorFor(db, auth, input.leadId);
   const run = await runOf(

@@ -56,6 +56,18 @@ describe('instance/v1/startForm', () => {
     expect((await startForm('zhuting', { ...ref(), defKey: 'no_such_flow' })).status).toBe(404);
   });
 
+  it('starts from a record only the flow its template’s startFlow button names', async () => {
+    const other = await startForm('zhuting', { ...ref(), defKey: 'leave_request' });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe('该数据模板不能发起流程“leave_request”');
+    const started = await t.call('startInstance', {
+      token: await f.as('zhuting'),
+      body: { flowKey: 'leave_request', data: { days: 1, reason: '记录' }, ...ref() },
+    });
+    expect(started.status).toBe(403);
+    expect(await instancesOfRecord()).toEqual([]);
+  });
+
   it('holds the template’s startFlow button: with roles, only their holders start from the record', async () => {
     const [stored] = await t.database.db.select().from(boRows).where(eq(boRows.id, record.id));
     const where = and(eq(dataTemplates.alias, 'contract'), eq(dataTemplates.tenantId, stored!.tenantId));

@@ -1,4 +1,5 @@
 import type { Language } from '@eip/contracts/codes';
+import { isWritable } from '@eip/contracts/flow';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { recordThroughTemplate } from '../data/record.service.js';
@@ -15,8 +16,8 @@ interface RecordRef {
 
 /**
  * startForm: the start form of flow defKey prefilled from a record the caller may start it from: each
- * top-level value of the record goes to the flow form's top-level field of the same name, unless the start
- * node hides that field (n).
+ * top-level value of the record goes to the flow form's top-level field of the same name that the start
+ * node lets the initiator write.
  */
 export async function recordStartForm(
   db: Db,
@@ -24,12 +25,12 @@ export async function recordStartForm(
   lang: Language,
   input: RecordRef & { defKey: string },
 ) {
-  const record = await recordThroughTemplate(db, auth, input, true);
   const view = await startForm(db, auth, lang, { flowKey: input.defKey });
+  const record = await recordThroughTemplate(db, auth, input, view.defKey);
   const fields = Object.keys((view.form?.schema.properties as object | undefined) ?? {});
   const data = Object.fromEntries(
     fields
-      .filter((field) => field in record.data && view.permissions[field] !== 'n')
+      .filter((field) => field in record.data && isWritable(view.permissions[field]))
       .map((field) => [field, record.data[field]]),
   );
   return { ...view, data };
@@ -37,6 +38,6 @@ export async function recordStartForm(
 
 /** getRecordRequests: the requests started from a record the caller may read, those they may see. */
 export async function recordRequests(db: Db, auth: AuthContext, ref: RecordRef) {
-  await recordThroughTemplate(db, auth, ref, false);
+  await recordThroughTemplate(db, auth, ref, null);
   return instancesByIds(db, auth, await requestIdsOfRecord(db, auth.tenantId, ref.businessKey));
 }

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { withinOrg } from '../uc/directory.repository.js';
 import { compileQueryFilter, pageList, type FilterColumns } from '../../db/query-filter.js';
 import { unlinkOwners } from '../portal/file.repository.js';
 import {
@@ -444,7 +445,7 @@ function inAudience(entry: EntryRow): SQL | undefined {
       join ${newsAudience} on ${newsAudience.tenantId} = ${orgUsers.tenantId} and ${newsAudience.newsId} = ${entry.id} and ${newsAudience.targetType} = 'org'
       join ${orgs} ${audienceOrg} on ${audienceOrg.tenantId} = ${newsAudience.tenantId} and ${audienceOrg.id} = ${newsAudience.targetId}
       where ${orgUsers.tenantId} = ${users.tenantId} and ${orgUsers.userId} = ${users.id}
-        and left(${memberOrg.path}, length(${audienceOrg.path})) = ${audienceOrg.path})`,
+        and ${withinOrg(memberOrg, audienceOrg)})`,
   );
   const byRole = exists(
     sql`(select 1 from ${userRoles}

@@ -8,7 +8,7 @@ import {
   type TemplateDraft,
 } from '@eip/contracts';
 import type { Db, Executor } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { splitIds } from '../uc/ids.js';
 import * as repo from './data.repository.js';
@@ -90,20 +90,23 @@ async function record(
 }
 
 /**
- * A record read through a template (its detail button, as the record's own form) to start a flow from it
- * (`toStart`: the template's startFlow button too, when it has one); a missing or another tenant's record
- * is not found.
+ * A record read through a template (its detail button, as the record's own form); to start flow `startsFlow`
+ * from it, the template must have a startFlow button for that flow, which the caller may use. A missing or
+ * another tenant's record is not found.
  */
 export async function recordThroughTemplate(
   db: Executor,
   auth: AuthContext,
   ref: { templateAlias: string; boAlias: string; businessKey: string },
-  toStart: boolean,
+  startsFlow: string | null,
 ) {
   const loaded = await loadTemplateOf(db, auth, ref.templateAlias, ref.boAlias);
   await requireButton(db, auth, loaded, 'detail');
-  if (toStart && loaded.template.buttons.some((b) => b.alias === 'startFlow'))
+  if (startsFlow !== null) {
+    if (!loaded.template.buttons.some((b) => b.alias === 'startFlow' && b.defKey === startsFlow))
+      throw forbidden('data.flowNotOfTemplate', { flow: startsFlow });
     await requireButton(db, auth, loaded, 'startFlow');
+  }
   const row = await repo.findRecord(db, auth.tenantId, ref.boAlias, ref.businessKey);
   if (!row) throw notFound('data.recordNotFound', { id: ref.businessKey });
   return row;

@@ -1,5 +1,5 @@
 import type { QueryFilter } from '@eip/contracts';
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -62,6 +62,13 @@ function toOrg(row: OrgRow & { isParent: boolean }) {
     isParent: row.isParent,
   };
 }
+
+/**
+ * An org is `ancestor` or under it: its path (the id chain from the root, ending in '.') starts with the
+ * ancestor's. Either may be an alias of uc_org.
+ */
+export const withinOrg = (org: { path: AnyColumn }, ancestor: { path: AnyColumn }) =>
+  sql`left(${org.path}, length(${ancestor.path})) = ${ancestor.path}`;
 
 export async function listDimensions(db: Executor, tenantId: string) {
   const rows = await db

@@ -62,13 +62,16 @@ async function lockDraft(tx: Executor, auth: AuthContext, draftId: string) {
   return draft;
 }
 
-/** A start from a record names it with its template and business object, and the caller may read it there. */
-async function checkRecordRef(tx: Executor, auth: AuthContext, input: StartInput) {
+/**
+ * A start of flow `defKey` from a record names it with its template and business object; the caller may read
+ * it there, and the template starts that flow from its records.
+ */
+async function checkRecordRef(tx: Executor, auth: AuthContext, input: StartInput, defKey: string) {
   const { businessKey, boAlias, templateAlias } = input;
   if (businessKey === undefined && boAlias === undefined && templateAlias === undefined) return;
   if (businessKey === undefined || boAlias === undefined || templateAlias === undefined)
     throw badRequest('flow.recordRefRequired');
-  await recordThroughTemplate(tx, auth, { businessKey, boAlias, templateAlias }, true);
+  await recordThroughTemplate(tx, auth, { businessKey, boAlias, templateAlias }, defKey);
 }
 
 /** The definition a start names: a draft's, a version by id, or the main version of a key. */
@@ -149,8 +152,8 @@ export async function startInstance(db: Db, auth: AuthContext, lang: Language, i
   return db.transaction(async (tx) => {
     if (input.leadId !== undefined && input.draftId) throw badRequest('flow.draftNotForLeader');
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
-    await checkRecordRef(tx, auth, input);
     const def = await definitionToStart(tx, auth, input, draft);
+    await checkRecordRef(tx, auth, input, def.row.defKey);
     if (!draft && !(await isMainVersion(tx, auth.tenantId, def.row.id)))
       throw forbidden('flow.notMainVersion');
     const initiator = await initiatorFor(tx, auth, input.leadId);
@@ -204,8 +207,8 @@ export const startNodeOfDefinition = (def: LoadedDefinition) =>
 export async function saveStartDraft(db: Db, auth: AuthContext, lang: Language, input: StartInput) {
   return db.transaction(async (tx) => {
     const draft = input.draftId ? await lockDraft(tx, auth, input.draftId) : undefined;
-    await checkRecordRef(tx, auth, input);
     const def = await definitionToStart(tx, auth, input, draft);
+    await checkRecordRef(tx, auth, input, def.row.defKey);
     await requireStartRight(tx, auth, def);
     const initiator = await personOf(tx, auth);
     const current = (draft?.data as FormData | undefined) ?? {};

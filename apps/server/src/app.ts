@@ -152,7 +152,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...signHandlers(services),
     ...auditHandlers(services),
   } satisfies Handlers;
-  registerRoutes(app, handlers, { ...services, sessionIdleMinutes: config.sessionIdleMinutes });
+  registerRoutes(app, handlers, {
+    ...services,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    gmMode: config.gmMode,
+  });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

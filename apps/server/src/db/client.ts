@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -51,7 +52,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dir = path.join(options.dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzle(client);
+  const db = runCommitHooks(drizzle(client));
   return {
     db,
     engine: 'pglite',
@@ -171,7 +172,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // An idle connection dropped by the server (restart, failover, terminate) is replaced on next use;
   // without a listener node-postgres would end the process.
   pool.on('error', () => {});
-  const db = drizzle(pool);
+  const db = runCommitHooks(drizzle(pool));
   const directUrl = options.directUrl ?? url;
   return {
     db,
@@ -192,6 +193,45 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     listen: (channel, handlers) => listenDirect(driver, directUrl, channel, handlers),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Work that a scope (e.g. an audited call) adds to the top-level transactions begun within it: run in the
+ * transaction after its own work and before its commit, so that it commits or rolls back with it.
+ */
+export interface CommitHook {
+  /** `answer`: what the transaction's work answered */
+  beforeCommit(tx: Tx, answer: unknown): Promise<void>;
+  /** the transaction has ended: committed, or rolled back (its hook's work with it) */
+  ended(committed: boolean): void;
+}
+
+const hooks = new AsyncLocalStorage<CommitHook>();
+
+/** Runs `work` with `hook` on every top-level transaction it begins (a nested one is a savepoint of its parent). */
+export const withCommitHook = <T>(hook: CommitHook, work: () => Promise<T>): Promise<T> =>
+  hooks.run(hook, work);
+
+/** Makes `db.transaction` run the commit hook of the scope it is called in, if any. */
+function runCommitHooks<D extends Db>(db: D): D {
+  const begin: Db['transaction'] = db.transaction.bind(db);
+  (db as Db).transaction = async (work, config) => {
+    const hook = hooks.getStore();
+    if (!hook) return begin(work, config);
+    let committed = false;
+    try {
+      const answer = await begin(async (tx) => {
+        const answer = await work(tx);
+        await hook.beforeCommit(tx, answer);
+        return answer;
+      }, config);
+      committed = true;
+      return answer;
+    } finally {
+      hook.ended(committed);
+    }
+  };
+  return db;
 }
 
 export async function ping(db: Db): Promise<void> {

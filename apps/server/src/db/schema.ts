@@ -318,6 +318,11 @@ const auditRecordColumns = () => ({
   /** success, noop (succeeded, changed nothing), or failure:{code} */
   result: text('result').notNull(),
   requestId: text('request_id'),
+  /**
+   * the record's link in its tenant's chain (audit-chain.ts): `sha256:` or `sm3:` (GM_MODE) and the hex hash of
+   * the link before it and this record; null on records older than the chain
+   */
+  hash: text('hash'),
 });
 
 /** Append-only: a trigger in the migrations refuses UPDATE, DELETE and TRUNCATE. */
@@ -330,6 +335,12 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
 );
+
+/** The newest link of each tenant's audit chain ('' for records of no tenant): appending locks it. */
+export const auditChainHeads = pgTable('audit_chain_head', {
+  chain: text('chain').primaryKey(),
+  hash: text('hash').notNull(),
+});
 
 /**
  * Audit records past the retention (AUDIT_RETENTION_DAYS, never under 180 days), moved out of audit_log by the

@@ -14,11 +14,8 @@ import {
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { coalesce } from '../db/coalesce.js';
-import { statement, value } from '../db/statements.js';
-import { auditLog } from '../db/schema.js';
+import { withCommitHook, type Db, type Tx } from '../db/client.js';
+import { appendAudit, hasWritten, type AuditEntry } from '../modules/audit/audit-chain.js';
 import { AppError, badRequest, noToken } from '../errors.js';
 import { translate } from '../i18n/messages.js';
 import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
@@ -138,8 +135,11 @@ function namedTarget(request: FastifyRequest): string[] {
   return [...named].map(([key, values]) => `${key}=${values.join(',')}`);
 }
 
-/** The ids in a call's answer that name what it made or changed: a new record, instance or file. */
-const ANSWERED_KEYS = ['id', 'instId', 'fileId'];
+/**
+ * The ids in a call's answer (or in its transaction's, see commandAudit) that name what it made or changed: a
+ * new record, instance or file, or whose lock an administrator broke.
+ */
+const ANSWERED_KEYS = ['id', 'instId', 'fileId', 'overrode'];
 
 function answeredTarget(value: unknown): string[] {
   const records = (Array.isArray(value) ? value : [value]).filter(
@@ -163,53 +163,15 @@ interface RegisterDeps {
   tokens: TokenService;
   /** a sign-in token unused this long is refused; unset: only the token's lifetime counts */
   sessionIdleMinutes?: number;
-}
-
-/** The fields of an audit record. */
-const AUDIT_FIELDS = [
-  'tenantId',
-  'userId',
-  'account',
-  'action',
-  'target',
-  'clientIp',
-  'result',
-  'requestId',
-] as const;
-type AuditField = (typeof AUDIT_FIELDS)[number];
-type AuditRecord = Pick<typeof auditLog.$inferInsert, AuditField>;
-
-/** Inserts many audit records at once: each field as a text array of the records' values. */
-const insertAudit = statement<Record<AuditField, (string | null)[]>>(
-  () => sql`
-    insert into ${auditLog} (${sql.join(
-      AUDIT_FIELDS.map((field) => sql.identifier(auditLog[field].name)),
-      sql`, `,
-    )})
-    select * from unnest(${sql.join(
-      AUDIT_FIELDS.map((field) => sql`${value(field)}::text[]`),
-      sql`, `,
-    )})`,
-);
-
-/**
- * Appends audit records: the records of one event-loop turn go in one statement (coalesce), and each
- * call resolves once its record is committed.
- */
-function auditWriter(db: Db) {
-  return coalesce(async (rows: AuditRecord[]) => {
-    const fields = Object.fromEntries(
-      AUDIT_FIELDS.map((field) => [field, rows.map((row) => row[field] ?? null)]),
-    ) as Record<AuditField, (string | null)[]>;
-    await insertAudit(db, fields);
-    return rows.map(() => undefined);
-  });
+  /** 国密: audit records are linked with SM3 (else SHA-256) */
+  gmMode?: boolean;
 }
 
 /** What every route of an app shares: who is asking, and where audit records go. */
 export interface RouteGate {
   authenticate: Authenticate;
-  audit: (record: AuditRecord) => Promise<void>;
+  /** appends an audit record: in transaction tx (a command's own), or in one of its own */
+  audit: (entry: AuditEntry, tx?: Tx) => Promise<void>;
   /** whether a refused read of this caller on this route is recorded now (at most one a minute) */
   recordsRefusedRead: (key: string) => boolean;
 }
@@ -232,7 +194,10 @@ function refusedReadThrottle() {
 
 export const routeGate = (deps: RegisterDeps): RouteGate => ({
   authenticate: createAuthenticate(deps.db, deps.tokens, deps.sessionIdleMinutes),
-  audit: auditWriter(deps.db),
+  audit: (entry, tx) =>
+    tx
+      ? appendAudit(tx, entry, deps.gmMode ?? false)
+      : deps.db.transaction((own) => appendAudit(own, entry, deps.gmMode ?? false)),
   recordsRefusedRead: refusedReadThrottle(),
 });
 
@@ -362,21 +327,29 @@ export function registerRoute(app: FastifyInstance, definition: RouteDefinition,
         });
     },
     handler: async (request, reply) => {
-      const value = await handler(
-        { params: request.params, query: request.query, body: request.body },
-        {
-          auth: request.auth,
-          lang: request.lang,
-          ip: request.ip,
-          request,
-          reply,
-          audit: (request.audit ??= {}),
-        },
-      );
+      const run = () =>
+        handler(
+          { params: request.params, query: request.query, body: request.body },
+          {
+            auth: request.auth,
+            lang: request.lang,
+            ip: request.ip,
+            request,
+            reply,
+            audit: (request.audit ??= {}),
+          },
+        );
+      let value: unknown;
       if (audited) {
-        const result = request.audit?.changed === 0 ? 'noop' : 'success';
-        await record(gate, request, audited, result, describeTarget(request, value));
-      }
+        const command = commandAudit(gate, request, audited);
+        try {
+          value = await withCommitHook(command, run);
+        } finally {
+          command.close();
+        }
+        if (!command.recorded())
+          await record(gate, request, audited, outcomeOf(request), describeTarget(request, value));
+      } else value = await run();
       if (info.kind === 'download') return sendFile(reply, value as FileDownload);
       if (info.kind === 'redirect')
         return reply.header('cache-control', 'no-store').redirect(value as string);
@@ -420,6 +393,57 @@ export const READ_REFUSED = 'read.refused';
 const errorCode = (error: Error) =>
   error instanceof AppError ? error.code : ((error as { statusCode?: number }).statusCode ?? 500);
 
+/** The record of a call as the caller and its note say it. */
+function auditEntry(
+  request: FastifyRequest,
+  action: string,
+  result: string,
+  target: string | null,
+): AuditEntry {
+  const auth = request.auth;
+  const user = auth && !('scope' in auth) ? auth : null;
+  const note = request.audit ?? {};
+  return {
+    tenantId: auth?.tenantId ?? note.tenantId ?? null,
+    userId: user?.userId ?? note.userId ?? null,
+    account: withoutNul(user?.account ?? note.account ?? null),
+    action,
+    target: withoutNul(note.target ?? target),
+    clientIp: request.ip,
+    result,
+    requestId: request.id,
+  };
+}
+
+/** A call that succeeded changed something, unless it noted that it changed nothing. */
+const outcomeOf = (request: FastifyRequest) => (request.audit?.changed === 0 ? 'noop' : 'success');
+
+/**
+ * The record of an audited command goes into the command's own transaction: the first top-level transaction of
+ * the call that has written something commits it, so that a command is committed with its record or not at all
+ * (a later failure of the call adds a failure record). Its target names the ids the call was given and those of
+ * what the transaction answers having made. A call that wrote in no transaction is recorded once it has
+ * answered (`recorded()` is then false).
+ */
+function commandAudit(gate: RouteGate, request: FastifyRequest, action: string) {
+  let state: 'open' | 'writing' | 'recorded' | 'closed' = 'open';
+  return {
+    async beforeCommit(tx: Tx, answer: unknown) {
+      if (state !== 'open' || !(await hasWritten(tx))) return;
+      state = 'writing';
+      await gate.audit(auditEntry(request, action, outcomeOf(request), describeTarget(request, answer)), tx);
+    },
+    ended(committed: boolean) {
+      if (state === 'writing') state = committed ? 'recorded' : 'open';
+    },
+    recorded: () => state === 'recorded',
+    /** work the call left running (a message sent afterwards) adds nothing to the record */
+    close() {
+      if (state === 'open') state = 'closed';
+    },
+  };
+}
+
 async function record(
   gate: RouteGate,
   request: FastifyRequest,
@@ -427,20 +451,8 @@ async function record(
   result: string,
   target: string | null,
 ) {
-  const auth = request.auth;
-  const user = auth && !('scope' in auth) ? auth : null;
-  const note = request.audit ?? {};
   try {
-    await gate.audit({
-      tenantId: auth?.tenantId ?? note.tenantId ?? null,
-      userId: user?.userId ?? note.userId ?? null,
-      account: withoutNul(user?.account ?? note.account ?? null),
-      action,
-      target: withoutNul(note.target ?? target),
-      clientIp: request.ip,
-      result,
-      requestId: request.id,
-    });
+    await gate.audit(auditEntry(request, action, result, target));
   } catch (error) {
     request.log.error({ err: error, action }, 'audit record could not be written');
     throw error;

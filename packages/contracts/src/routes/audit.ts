@@ -16,4 +16,10 @@ export const auditRoutes = {
     audit: 'audit.export',
     kind: 'download',
   }),
+  verifyAuditChain: route({
+    method: 'GET',
+    group: 'portal',
+    path: 'sys/auditLog/v1/verifyChain',
+    access: 'user',
+  }),
 };

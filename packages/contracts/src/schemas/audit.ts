@@ -54,4 +54,19 @@ export const auditSchemas = {
     body: QueryFilter,
     value: FileBytes,
   },
+  verifyAuditChain: {
+    summary:
+      'Administrators: checks that the tenant’s audit records (archive and trail) are as they were written: each record’s link (SHA-256, or SM3 under GM_MODE) must follow from the record before it and what it says',
+    value: Type.Object({
+      checked: Type.Integer({ description: 'the records checked (those older than the chain are not)' }),
+      intact: Type.Boolean(),
+      brokenId: Nullable(
+        Type.String({
+          description:
+            'the first record that does not follow from the one before it (changed, or one before it removed or inserted); when the newest records were removed, the last one left',
+        }),
+      ),
+      newestRemoved: Type.Boolean({ description: 'the records after brokenId were removed' }),
+    }),
+  },
 } as const satisfies Record<string, RouteSchemas>;

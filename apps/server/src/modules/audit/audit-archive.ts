@@ -21,8 +21,8 @@ export async function archiveAuditLog(db: Db, retentionDays: number): Promise<nu
       const copied = await queryRows<{ id: number }>(
         tx,
         sql`insert into audit_log_archive
-              (id, tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at)
-            select id, tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at
+              (id, tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at, hash)
+            select id, tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at, hash
             from audit_log
             where created_at < now() - make_interval(days => ${retentionDays}::int)
             order by id

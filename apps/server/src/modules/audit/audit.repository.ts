@@ -33,7 +33,7 @@ const recordOf = (trail: Trail) => ({
   requestId: trail.requestId,
   createdAt: trail.createdAt,
 });
-type AuditRow = Omit<typeof auditLog.$inferSelect, 'tenantId'>;
+type AuditRow = Omit<typeof auditLog.$inferSelect, 'tenantId' | 'hash'>;
 
 const toRecord = (row: AuditRow): AuditRecord => ({
   id: String(row.id),

@@ -8,4 +8,5 @@ export const auditHandlers = ({ db }: Services) =>
       audit.listAudit(db, auth, query.archived === 'true', body),
     exportAuditLog: async ({ query, body }, { auth }) =>
       audit.exportAudit(db, auth, query.archived === 'true', body),
+    verifyAuditChain: async (_input, { auth }) => audit.verifyAudit(db, auth),
   });

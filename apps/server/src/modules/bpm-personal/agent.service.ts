@@ -54,7 +54,8 @@ export async function saveAgent(db: Db, auth: AuthContext, input: SaveAgent): Pr
     enabled: input.enabled ?? true,
     memo: input.memo?.trim() || null,
   };
-  const id = await db.transaction(async (tx) => {
+  // the transaction answers the agent it saved, which its audit record names
+  const { id } = await db.transaction(async (tx) => {
     await lockUser(tx, auth.tenantId, principalId);
     if (values.enabled) {
       const others = await agents.overlappingAgents(
@@ -73,9 +74,9 @@ export async function saveAgent(db: Db, auth: AuthContext, input: SaveAgent): Pr
         });
       }
     }
-    if (!existing) return agents.insertAgent(tx, auth.tenantId, principalId, values);
+    if (!existing) return { id: await agents.insertAgent(tx, auth.tenantId, principalId, values) };
     await agents.updateAgent(tx, auth.tenantId, existing.id, values);
-    return existing.id;
+    return { id: existing.id };
   });
   return visibleAgent(db, auth, id);
 }

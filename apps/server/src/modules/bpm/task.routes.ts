@@ -89,11 +89,8 @@ export const taskHandlers = ({ db, config }: Services) =>
       return changed(audit, await notices.deleteNotices(db, auth.tenantId, body.ids));
     },
     retrieveBpmTask: async ({ query: q }, { auth }) => retrieveTask(db, auth, q),
-    lockUnlock: async ({ query: q }, { auth, audit }) => {
-      const { code, overrode } = await lockUnlock(db, auth, q, config.taskLockMinutes);
-      audit.target = `taskId=${q.taskId}${overrode ? ` overrode=${overrode}` : ''}`;
-      return code;
-    },
+    lockUnlock: async ({ query: q }, { auth }) =>
+      (await lockUnlock(db, auth, q, config.taskLockMinutes)).code,
     taskDelayById: async ({ query: q }, { auth }) =>
       delayTask(db, auth, { taskId: q.taskId, amount: Number(q.amount), unit: q.unit }),
 

@@ -271,6 +271,8 @@ export async function saveEntry(
     await linkFiles(tx, auth, id, [...new Set(files)]);
     if (row.status === 'published' && row.kind === 'meeting')
       await inviteToMeeting(tx, auth.tenantId, id, row);
+    // named in the audit record
+    return { id };
   });
   return detailOf(db, await readerOf(db, auth), id);
 }

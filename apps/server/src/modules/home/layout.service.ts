@@ -168,6 +168,8 @@ export async function saveLayout(db: Db, viewer: Viewer, body: LayoutSave): Prom
       items: body.items,
       updatedAt: new Date(),
     });
+    // named in the audit record
+    return { id };
   });
   return toLayout((await repo.findLayoutById(db, tenantId, id))!);
 }

@@ -85,6 +85,8 @@ export async function uploadFile(
         createdBy: auth.userId,
         purpose,
       });
+      // named in the audit record
+      return { fileId };
     });
     return { fileId, fileName, size, contentType };
   } catch (error) {

@@ -177,6 +177,15 @@ export const portalEnUS: PortalMessages = {
     search: 'Search',
     reset: 'Reset',
     export: 'Export CSV',
+    verify: 'Verify integrity',
+    verifyHint:
+      'Checks every audit record (archived ones too) is as it was written: each record’s hash must follow from the one before it',
+    verifyIntact: 'The audit records are intact: {{count}} checked, all as they were written',
+    verifyBroken:
+      'The audit records are not intact: record {{id}} does not follow from the one before it; it or an earlier record was changed, removed or inserted',
+    verifyBrokenTail:
+      'The audit records are not intact: the newest records were removed (the last one left is {{id}})',
+    verifyFailed: 'The check failed; please try again later',
     exportHint: 'Exports the newest records (at most 100,000) that the current filters select',
     loadFailed: 'The audit log could not be loaded',
     empty: 'No audit records match',

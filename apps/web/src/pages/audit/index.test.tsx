@@ -1,3 +1,4 @@
+import type { RouteValue } from '@eip/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { Route } from 'react-router';
@@ -73,6 +74,32 @@ describe('审计日志 (/personal/auditLog)', () => {
     fireEvent.click(screen.getByText('已归档'));
     await waitFor(() => expect(lists().at(-1)!.url).toContain('archived=true'));
     expect(screen.getByText(/已归档的是超过保留期（至少 180 天）的记录/)).toBeTruthy();
+  });
+
+  it('verifies the records on 校验完整性 and names the first record that does not link', async () => {
+    signInWith('t1');
+    let answer: RouteValue<'verifyAuditChain'> = {
+      checked: 2,
+      intact: true,
+      brokenId: null,
+      newestRemoved: false,
+    };
+    const sent = stubFetch(({ url }) =>
+      url.includes('auditLog/v1/verifyChain')
+        ? envelope(answer)
+        : envelope({ rows: [RECORD], total: 1, page: 1, pageSize: 20 }),
+    );
+    renderRoutes(
+      <Route path="*" element={<PageContent page="auditLog" title="审计日志" />} />,
+      '/personal/auditLog',
+    );
+    await screen.findByText('approvalItem.save', {}, { timeout: 15_000 });
+    fireEvent.click(screen.getByRole('button', { name: /校验完整性/ }));
+    expect(await screen.findByText('审计记录完整：已校验 2 条，均与写入时一致')).toBeTruthy();
+    answer = { checked: 1, intact: false, brokenId: '42', newestRemoved: false };
+    fireEvent.click(screen.getByRole('button', { name: /校验完整性/ }));
+    expect(await screen.findByText(/编号 42 的记录与前一条不衔接/)).toBeTruthy();
+    expect(sent.filter((r) => r.url.includes('verifyChain'))).toHaveLength(2);
   });
 
   it('shows the empty state when nothing matches', async () => {

@@ -5,7 +5,7 @@ import {
   type QueryField,
   type QueryFilter,
 } from '@eip/contracts';
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -88,6 +88,7 @@ export function AuditLogPage() {
     mutationFn: async () =>
       saveBlob(await callBlob('exportAuditLog', { query, body: { querys } }), 'audit-log.csv'),
   });
+  const verify = useMutation({ mutationFn: () => call('verifyAuditChain') });
   const search = (conditions: Conditions) => {
     setQuerys(auditQuerys(conditions));
     setPage((current) => ({ ...current, page: 1 }));
@@ -100,16 +101,42 @@ export function AuditLogPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('portal.audit.title')}
         </Typography.Title>
-        <Tooltip title={t('portal.audit.exportHint')}>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.isPending}
-            onClick={() => exportFile.mutate()}
-          >
-            {t('portal.audit.export')}
-          </Button>
-        </Tooltip>
+        <Flex gap="small" wrap>
+          <Tooltip title={t('portal.audit.verifyHint')}>
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              loading={verify.isPending}
+              onClick={() => verify.mutate()}
+            >
+              {t('portal.audit.verify')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={t('portal.audit.exportHint')}>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exportFile.isPending}
+              onClick={() => exportFile.mutate()}
+            >
+              {t('portal.audit.export')}
+            </Button>
+          </Tooltip>
+        </Flex>
       </Flex>
+      {verify.data && (
+        <Alert
+          type={verify.data.intact ? 'success' : 'error'}
+          showIcon
+          closable={{ onClose: () => verify.reset() }}
+          title={
+            verify.data.intact
+              ? t('portal.audit.verifyIntact', { count: verify.data.checked })
+              : t(verify.data.newestRemoved ? 'portal.audit.verifyBrokenTail' : 'portal.audit.verifyBroken', {
+                  id: verify.data.brokenId ?? '—',
+                })
+          }
+        />
+      )}
+      {verify.isError && <Alert type="error" showIcon title={t('portal.audit.verifyFailed')} />}
       <Segmented
         value={trail}
         onChange={(value) => {

@@ -23,6 +23,11 @@ export interface MailServers {
   users: [MailUser, MailUser];
   /** a loopback port nothing listens on */
   closedPort: number;
+  /**
+   * A user's IMAP sessions from Dovecot's log: how many have signed in, and those that have ended, oldest
+   * first, with the bytes each received and sent
+   */
+  imapSessions(address: string): { started: number; ended: { in: number; out: number }[] };
   stop(): Promise<void>;
 }
 
@@ -181,6 +186,7 @@ export async function startMailServers(): Promise<MailServers> {
     smtpPort,
     users,
     closedPort,
+    imapSessions: (address) => imapSessions(path.join(dir, 'dovecot.log'), address),
     async stop() {
       await new Promise<void>((resolve) => smtp.close(resolve));
       lmtp.close();
@@ -192,6 +198,19 @@ export async function startMailServers(): Promise<MailServers> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Dovecot's "Login: user=<…>" and "Logged out in=… out=…" lines of a user's IMAP sessions. */
+function imapSessions(log: string, address: string) {
+  const lines = readFileSync(log, 'utf8').split('\n');
+  const started = lines.filter((line) => line.includes(`Login: user=<${address}>`)).length;
+  const ended = lines
+    .filter((line) => line.includes(`imap(${address})`))
+    .flatMap((line) => {
+      const counts = /Logged out in=(\d+) out=(\d+)/.exec(line);
+      return counts ? [{ in: Number(counts[1]), out: Number(counts[2]) }] : [];
+    });
+  return { started, ended };
 }
 
 /** The uid and gid of a system user, from the passwd database. */

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import iconv from 'iconv-lite';
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { expectRefused, signIn } from '../../../test/fixtures.js';
 import { addAccount, mailSettings } from '../../../test/mail.js';
@@ -215,5 +217,170 @@ describe('sync lists, reading fetches', () => {
       unreadable: null,
       text: expect.stringContaining('第8版合同的正文'),
     });
+  });
+});
+
+/** A mail of the preview tests: its headers and, after a blank line, its MIME body. */
+const previewMail = (n: number, contentType: string, body: string | Buffer, encoding?: string) =>
+  Buffer.concat([
+    Buffer.from(
+      [
+        `From: ${word('预览测试')} <preview@customer.example.com>`,
+        'To: bob@mail.test',
+        `Subject: ${word(`预览第${n}封`)}`,
+        `Date: Wed, 4 Nov 2026 0${n}:00:00 +0800`,
+        `Message-ID: <preview-${n}@customer.example.com>`,
+        'MIME-Version: 1.0',
+        `Content-Type: ${contentType}`,
+        ...(encoding ? [`Content-Transfer-Encoding: ${encoding}`] : []),
+        '',
+        '',
+      ].join('\r\n'),
+    ),
+    Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'),
+  ]);
+
+/** Quoted-printable as mail writers write it: every byte outside printable ASCII escaped, soft breaks at 60. */
+const quotedPrintable = (bytes: Buffer) =>
+  [...bytes]
+    .map((b) =>
+      b >= 33 && b <= 126 && b !== 61
+        ? String.fromCharCode(b)
+        : `=${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('')
+    .replace(/(.{60}(?:=[0-9A-F]{2})?)/g, '$1=\r\n');
+
+const base64Lines = (bytes: Buffer) => bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
+
+/**
+ * The bytes Dovecot sent in each IMAP session of the synced mailbox that `work` opens: counted once every
+ * session opened before has ended, and once these have.
+ */
+async function sentInSessions(work: () => Promise<unknown>) {
+  const sessions = () => servers.imapSessions(servers.users[1].address);
+  const allEnded = () => expect(sessions().ended).toHaveLength(sessions().started);
+  await vi.waitFor(allEnded, { timeout: 10_000 });
+  const before = sessions().ended.length;
+  await work();
+  await vi.waitFor(allEnded, { timeout: 10_000 });
+  return sessions()
+    .ended.slice(before)
+    .map((session) => session.out);
+}
+
+const ATTACHMENT_BYTES = 5 * 1024 * 1024;
+
+describe('the sync keeps a preview of each new mail, from its text part only', () => {
+  const text = '各位同事：\r\n\r\n   周五下午三点\t在301会议室开会。\r\n请准时参加。\r\n';
+  const html =
+    '<html><head><title>通知标题</title><style>p { color: red }</style></head><body>' +
+    '<p>季度&nbsp;报告 &amp; 预算</p><div>请在<b>周三</b>前提交&lt;定稿&gt;</div></body></html>';
+  const gbk = '你好，这是一封用GBK编码、quoted-printable传送的邮件。\r\n第二行写的是：附件已经更新，请查收。';
+  const alternative = '这封邮件有文本、HTML和一个5MB的附件，预览只取文本。';
+  const long = `A${'长'.repeat(1500)}`;
+
+  it('right after the sync, before any opening: plain text, HTML only, GBK quoted-printable, UTF-8 base64 beside a 5 MB attachment', async () => {
+    const attachment = randomBytes(ATTACHMENT_BYTES);
+    const mixed = [
+      '--mixed',
+      'Content-Type: multipart/alternative; boundary="alt"',
+      '',
+      '--alt',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(Buffer.from(alternative, 'utf8')),
+      '--alt',
+      'Content-Type: text/html; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(Buffer.from(`<p>${alternative}</p>`, 'utf8')),
+      '--alt--',
+      '--mixed',
+      'Content-Type: application/octet-stream; name="data.bin"',
+      'Content-Disposition: attachment; filename="data.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(attachment),
+      '--mixed--',
+      '',
+    ].join('\r\n');
+    await onServer(async (client) => {
+      await client.append('INBOX', previewMail(1, 'text/plain; charset=utf-8', text));
+      await client.append('INBOX', previewMail(2, 'text/html; charset=utf-8', html));
+      await client.append(
+        'INBOX',
+        previewMail(
+          3,
+          'text/plain; charset=gbk',
+          quotedPrintable(iconv.encode(gbk, 'gbk')),
+          'quoted-printable',
+        ),
+      );
+      await client.append('INBOX', previewMail(4, 'multipart/mixed; boundary="mixed"', mixed));
+      // 8-bit GBK longer than the bytes fetched: the character cut at the end is not a decoding failure
+      await client.append(
+        'INBOX',
+        previewMail(5, 'text/plain; charset=gbk', iconv.encode(long, 'gbk'), '8bit'),
+      );
+    });
+    let state: Awaited<ReturnType<typeof sync>> | undefined;
+    const sent = await sentInSessions(async () => (state = await sync()));
+    expect(state).toMatchObject({ fetched: 5, skipped: 0 });
+
+    const rows = await inbox('预览第');
+    expect(rows.map((r) => [r.subject, r.preview])).toEqual([
+      ['预览第5封', long.slice(0, 200)],
+      ['预览第4封', alternative],
+      [
+        '预览第3封',
+        '你好，这是一封用GBK编码、quoted-printable传送的邮件。 第二行写的是：附件已经更新，请查收。',
+      ],
+      ['预览第2封', '季度 报告 & 预算 请在周三前提交<定稿>'],
+      ['预览第1封', '各位同事： 周五下午三点 在301会议室开会。 请准时参加。'],
+    ]);
+    for (const row of rows) expect(await rowOf(row.id)).toMatchObject({ bodyKept: false, text: null });
+    // the attachment (6.8 MB as base64) stayed on the server: the whole sync session sent far less
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeLessThan(256 * 1024);
+
+    // opening it does download it, and the preview stays what the full body gives
+    const opened = await sentInSessions(async () => {
+      const read = await t.call('getMail', { token: await as('wangfang'), query: { id: rows[1]!.id } });
+      expect(read.body.state, read.body.message).toBe(true);
+      expect(read.body.value.attachments.map((a) => a.size)).toEqual([ATTACHMENT_BYTES]);
+    });
+    expect(opened.reduce((sum, out) => sum + out, 0)).toBeGreaterThan(ATTACHMENT_BYTES);
+    expect(await rowOf(rows[1]!.id)).toMatchObject({ bodyKept: true, preview: alternative });
+    const htmlOnly = await t.call('getMail', { token: await as('wangfang'), query: { id: rows[3]!.id } });
+    expect(htmlOnly.body.state, htmlOnly.body.message).toBe(true);
+    expect((await rowOf(rows[3]!.id)).preview).toBe('季度 报告 & 预算 请在周三前提交<定稿>');
+  });
+
+  it('a mail whose text cannot be decoded keeps an empty preview; the sync goes on', async () => {
+    await onServer(async (client) => {
+      await client.append(
+        'INBOX',
+        previewMail(
+          6,
+          'text/plain; charset=x-no-such-charset',
+          iconv.encode('无法解码的正文', 'gbk'),
+          '8bit',
+        ),
+      );
+      await client.append(
+        'INBOX',
+        previewMail(7, 'text/plain; charset=utf-8', Buffer.from([0xe4, 0xbd, 0x41, 0x42])),
+      );
+      await client.append('INBOX', previewMail(8, 'text/plain; charset=utf-8', '后面的邮件照常有预览'));
+    });
+    expect(await sync()).toMatchObject({ fetched: 3, skipped: 0 });
+    const rows = await inbox('预览第');
+    expect(rows.slice(0, 3).map((r) => [r.subject, r.preview])).toEqual([
+      ['预览第8封', '后面的邮件照常有预览'],
+      ['预览第7封', ''],
+      ['预览第6封', ''],
+    ]);
   });
 });

@@ -10,10 +10,10 @@ import { insertFile, linkFiles } from '../portal/file.repository.js';
 import { MAIL_FILES } from './account.repository.js';
 import { sanitizeMail } from './body.js';
 import type { NewMessage } from './mail.repository.js';
+import { previewOf } from './preview.js';
 
 /** The creator of the files that came with mail: not an upload of the user, so not counted in their quota. */
 export const MAIL_SYNC_CREATOR = 'mail-sync';
-const PREVIEW_LENGTH = 200;
 
 const addresses = (value: AddressObject | AddressObject[] | undefined): MailAddress[] =>
   (Array.isArray(value) ? value : value ? [value] : []).flatMap((group) =>
@@ -49,7 +49,7 @@ export function mailFields(parsed: ParsedMail) {
     replyToAddresses: addresses(parsed.replyTo),
     people: [from, ...to, ...cc].map((a) => (a ? `${a.name} ${a.address}` : '')).join(' '),
     sendDate: parsed.date ?? null,
-    preview: (text ?? '').replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH),
+    preview: previewOf(text ?? ''),
     html: typeof parsed.html === 'string' ? sanitizeMail(withoutNul(parsed.html)) : null,
     text,
   };
@@ -82,10 +82,10 @@ const validDate = (value: Date | string | undefined) => {
 
 /**
  * A mail's list row from what the sync fetches (ENVELOPE, BODYSTRUCTURE, INTERNALDATE: the server has
- * decoded the RFC 2047 words of its subject and names), without its body: that comes when it is first
- * read. A mail without a Date header is dated by its arrival.
+ * decoded the RFC 2047 words of its subject and names) and the preview of its text, without its body: that
+ * comes when it is first read. A mail without a Date header is dated by its arrival.
  */
-export function listedMail(target: MailTarget, message: FetchMessageObject): NewMessage {
+export function listedMail(target: MailTarget, message: FetchMessageObject, preview: string): NewMessage {
   const envelope = message.envelope;
   if (!envelope) throw new Error('the server gave no envelope');
   const from = envelopeAddresses(envelope.from)[0] ?? null;
@@ -104,7 +104,7 @@ export function listedMail(target: MailTarget, message: FetchMessageObject): New
     people: [from, ...to, ...cc].map((a) => (a ? `${a.name} ${a.address}` : '')).join(' '),
     sendDate: validDate(envelope.date) ?? validDate(message.internalDate),
     hasAttachments: message.bodyStructure ? hasAttachment(message.bodyStructure) : false,
-    preview: '',
+    preview,
     bodyKept: false,
   };
 }

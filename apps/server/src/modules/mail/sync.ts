@@ -1,5 +1,5 @@
 import type { MailFolderUse } from '@eip/contracts';
-import type { ImapFlow, ListResponse } from 'imapflow';
+import type { FetchMessageObject, ImapFlow, ListResponse } from 'imapflow';
 import type { Db, Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { AppError, notFound } from '../../errors.js';
@@ -12,6 +12,7 @@ import { withImap } from './connect.js';
 import * as mails from './mail.repository.js';
 import { listedMail, parseMail, unreadableMail, type MailTarget } from './parse.js';
 import type { MailKey } from './password.js';
+import { fetchPreviews, uidSet } from './preview.js';
 
 /** A message larger than this is recorded (its envelope) and skipped, never downloaded. */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -58,7 +59,7 @@ export async function syncFolders(db: Db, account: accounts.AccountRow, list: Li
   return mails.accountFolders(db, account.tenantId, account.id);
 }
 
-/** What the sync asks for a new mail: its list fields, never its body. */
+/** What the sync asks for a new mail: its list fields, never its body (its preview is fetched apart). */
 const LIST_QUERY = {
   uid: true,
   flags: true,
@@ -104,9 +105,57 @@ async function storeListed(db: Db, batch: Listed[], progress: Progress) {
 }
 
 /**
+ * The list rows of a chunk of new mails (envelope, flags, structure, and a preview from the first bytes of
+ * the text part), fetched in one FETCH and one per text part; an oversized or malformed one is recorded and
+ * skipped at once.
+ */
+async function listChunk(
+  db: Db,
+  client: ImapFlow,
+  account: accounts.AccountRow,
+  folder: mails.FolderRow,
+  uids: number[],
+  progress: Progress,
+) {
+  const messages: FetchMessageObject[] = [];
+  for await (const m of client.fetch(uidSet(uids), LIST_QUERY, { uid: true })) messages.push(m);
+  const previews = await fetchPreviews(
+    client,
+    messages.filter((m) => (m.size ?? 0) <= MAX_MESSAGE_BYTES),
+  );
+  const listed: Listed[] = [];
+  for (const m of messages) {
+    const target: MailTarget = {
+      tenantId: account.tenantId,
+      id: newId(),
+      userId: account.userId,
+      accountId: account.id,
+      folderId: folder.id,
+      uid: m.uid,
+      isRead: m.flags?.has('\\Seen') ?? false,
+    };
+    try {
+      const row = listedMail(target, m, previews.get(m.uid) ?? '');
+      if ((m.size ?? 0) > MAX_MESSAGE_BYTES) {
+        await mails.insertMail(db, {
+          ...row,
+          bodyKept: true,
+          unreadable: `larger than ${MAX_MESSAGE_BYTES} bytes`,
+        });
+        progress.skipped += 1;
+      } else listed.push({ target, row });
+    } catch (error) {
+      await mails.insertMail(db, unreadableMail(target, '', (error as Error).message));
+      progress.skipped += 1;
+    }
+  }
+  return listed;
+}
+
+/**
  * The new mails of one folder (uid above the last one kept) as list rows — envelope, flags, structure,
- * a batch of rows per statement; their bodies come when first read — the read flags of the others,
- * expunged ones dropped.
+ * preview, a batch of rows per statement; their bodies come when first read — the read flags of the
+ * others, expunged ones dropped.
  */
 async function syncFolder(
   db: Db,
@@ -130,56 +179,26 @@ async function syncFolder(
     const kept = await mails.folderUids(db, account.tenantId, folder.id);
     const keptUids = new Set(kept.map((k) => k.uid));
     const seen = new Map<number, boolean>();
+    const fresh: number[] = [];
     let top = lastUid;
-    if (box.exists > 0 && lastUid > 0)
-      for await (const m of client.fetch(`1:${lastUid}`, { uid: true, flags: true }, { uid: true }))
+    if (box.exists > 0)
+      for await (const m of client.fetch('1:*', { uid: true, flags: true }, { uid: true })) {
         seen.set(m.uid, m.flags?.has('\\Seen') ?? false);
-    if (box.exists > 0) {
-      let batch: Listed[] = [];
-      // a batch is stored while the next one arrives
-      let storing: Promise<void> = Promise.resolve();
-      // `n:*` answers the last mail even when its uid is below n
-      for await (const m of client.fetch(`${lastUid + 1}:*`, LIST_QUERY, { uid: true })) {
         if (m.uid <= lastUid) continue;
-        const isRead = m.flags?.has('\\Seen') ?? false;
-        seen.set(m.uid, isRead);
         top = Math.max(top, m.uid);
         // a mail this portal put there itself (sent, a draft) is kept already
-        if (keptUids.has(m.uid)) continue;
-        const target: MailTarget = {
-          tenantId: account.tenantId,
-          id: newId(),
-          userId: account.userId,
-          accountId: account.id,
-          folderId: folder.id,
-          uid: m.uid,
-          isRead,
-        };
-        try {
-          const row = listedMail(target, m);
-          if ((m.size ?? 0) > MAX_MESSAGE_BYTES) {
-            await mails.insertMail(db, {
-              ...row,
-              bodyKept: true,
-              unreadable: `larger than ${MAX_MESSAGE_BYTES} bytes`,
-            });
-            progress.skipped += 1;
-          } else batch.push({ target, row });
-        } catch (error) {
-          await mails.insertMail(db, unreadableMail(target, '', (error as Error).message));
-          progress.skipped += 1;
-        }
-        if (batch.length >= BATCH) {
-          await storing;
-          storing = storeListed(db, batch, progress);
-          // its failure is thrown where it is awaited, not reported as unhandled meanwhile
-          storing.catch(() => undefined);
-          batch = [];
-        }
+        if (!keptUids.has(m.uid)) fresh.push(m.uid);
       }
+    // a batch is stored while the next one comes from the server
+    let storing: Promise<void> = Promise.resolve();
+    for (let i = 0; i < fresh.length; i += BATCH) {
+      const listed = await listChunk(db, client, account, folder, fresh.slice(i, i + BATCH), progress);
       await storing;
-      await storeListed(db, batch, progress);
+      storing = storeListed(db, listed, progress);
+      // its failure is thrown where it is awaited, not reported as unhandled meanwhile
+      storing.catch(() => undefined);
     }
+    await storing;
     await mails.deleteMails(
       db,
       account.tenantId,

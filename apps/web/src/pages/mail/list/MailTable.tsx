@@ -18,7 +18,8 @@ const when = (date: string | null) =>
   !date ? '' : dayjs(date).format(dayjs(date).isSame(dayjs(), 'day') ? 'HH:mm' : 'YYYY-MM-DD');
 
 /**
- * The mails of a folder: searched (subject or sender), only the unread if asked, paged; unread ones in bold.
+ * The mails of a folder: searched (subject or sender), only the unread if asked, paged; unread ones in bold,
+ * each with the first words of its text under its subject.
  * Chosen ones can be marked read or unread or deleted; a click opens one in the reading pane.
  */
 export function MailTable({
@@ -151,6 +152,15 @@ export function MailTable({
                   <Typography.Text ellipsis strong={!row.isRead}>
                     {row.subject || t('mail.list.noSubject')}
                   </Typography.Text>
+                  {row.preview && (
+                    // the secondary text colour, readable (WCAG AA) also on the open mail's background
+                    <Typography.Text
+                      ellipsis
+                      style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}
+                    >
+                      {row.preview}
+                    </Typography.Text>
+                  )}
                 </Flex>
               );
             },

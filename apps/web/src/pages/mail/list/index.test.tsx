@@ -92,6 +92,8 @@ describe('我的邮件 (/mail/mailList)', () => {
     renderPage();
     const subject = await screen.findByText('周五例会', {}, { timeout: 15000 });
     expect(subject.closest('strong')).not.toBeNull();
+    // under the subject, the first words of its text (kept by the sync, before the mail is opened)
+    expect(screen.getByText('三点开始').closest('strong')).toBeNull();
     expect(screen.queryByRole('region', { name: '邮件内容' })).toBeNull();
     // jsdom is as narrow as a phone: one pane at a time — the folders behind their button
     fireEvent.click(screen.getByRole('button', { name: '邮件夹' }));

@@ -1,0 +1,2 @@
+ALTER TABLE "bpm_instance" ADD COLUMN "bo_alias" text;--> statement-breakpoint
+CREATE INDEX "bpm_instance_record_idx" ON "bpm_instance" USING btree ("tenant_id","bo_alias","business_key","created_at") WHERE "bpm_instance"."business_key" is not null;

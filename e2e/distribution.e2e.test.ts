@@ -3,7 +3,7 @@ import { apiToken, artifacts, label, openFromList, setupUsers, startLeaveByApi }
 
 const { harness, as } = setupUsers();
 
-it('分发: a handler distributes a request to two orgs, a receiver signs for it from the menu, the sender sees who has not', async () => {
+it('分发: a handler distributes a request to two orgs, a receiver signs for it from the menu, the sender sees who has not and reminds them once', async () => {
   const { server } = await harness();
   const base = server.url;
   const subject = '朱婷的事假（分发）';
@@ -65,4 +65,23 @@ it('分发: a handler distributes a request to two orgs, a receiver signs for it
   await expect.poll(() => row('赵磊').count()).toBe(1);
   expect(await row('赵磊').textContent()).toContain('未签收');
   await hujun.page.screenshot({ path: `${artifacts}distribution-sender.png`, animations: 'disabled' });
+
+  // the sender reminds those who have not signed (提醒签收); again within 10 minutes the server refuses (429)
+  const remind = async () => {
+    await hujun.page.getByRole('button', { name: label('提醒签收') }).click();
+    const confirm = hujun.page.getByRole('dialog').filter({ hasText: /位未签收的接收人/ });
+    await confirm.getByRole('button', { name: label('发送提醒') }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+  };
+  await remind();
+  await hujun.page
+    .locator('.ant-message-success')
+    .filter({ hasText: /已提醒 [1-9]\d* 人签收/ })
+    .waitFor();
+  await hujun.page.getByText('上次提醒').waitFor();
+  await remind();
+  await hujun.page
+    .locator('.ant-message-error')
+    .filter({ hasText: /每 10 分钟最多提醒一次，请 (10|9) 分钟后再试/ })
+    .waitFor();
 });

@@ -72,7 +72,9 @@ export const flowInstances = pgTable(
     data: jsonb('data').notNull(),
     /** instance variables: service-task results and values the engine sets (CEL `vars`) */
     vars: jsonb('vars').notNull().default({}),
+    /** the record a request was started from (data templates): its id, of business object boAlias */
     businessKey: text('business_key'),
+    boAlias: text('bo_alias'),
     /** copied from the definition: lists filter by flow type without a join */
     flowType: text('flow_type'),
     /** a suspended instance keeps its place; none of its tasks can be handled until it is resumed */
@@ -93,6 +95,9 @@ export const flowInstances = pgTable(
     index('bpm_instance_parent_idx')
       .on(t.tenantId, t.parentInstanceId, t.parentNodeId)
       .where(sql`${t.parentInstanceId} is not null`),
+    index('bpm_instance_record_idx')
+      .on(t.tenantId, t.boAlias, t.businessKey, t.createdAt)
+      .where(sql`${t.businessKey} is not null`),
   ],
 );
 

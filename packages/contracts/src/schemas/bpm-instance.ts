@@ -230,8 +230,8 @@ export const bpmInstanceSchemas = {
   },
   getRecordRequests: {
     summary:
-      'The requests started from a record (businessKey), read through template templateAlias, latest first: ' +
-      'those the caller may see (takes part in, or administers)',
+      'The requests started from a record (businessKey of business object boAlias), read through template ' +
+      'templateAlias, latest first, at most 200: those the caller may see (takes part in, or administers)',
     query: RecordQuery,
     value: Type.Array(InstanceSummary),
   },

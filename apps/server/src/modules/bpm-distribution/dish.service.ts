@@ -22,13 +22,37 @@ const ACTIVE = 1;
 const missing = (wanted: string[], found: { id: string }[]) =>
   wanted.filter((id) => !found.some((row) => row.id === id)).join(', ');
 
-/** Where a receiver reads and signs for a distribution. */
-const dishLink = (dishId: string) => `/matter/distributeDocument?dishId=${dishId}`;
-
 interface Receiver {
   receiverId: string;
   receiverName: string;
   orgName: string | null;
+}
+
+interface DishMessage {
+  dishId: string;
+  subject: string;
+  content: string;
+  /** notice: a new distribution; urgent: a reminder to sign for it */
+  type: 'notice' | 'urgent';
+  senderId: string;
+}
+
+/** Sends each receiver an inner message linking to where they read and sign for the distribution. */
+function messageReceivers(
+  tx: Executor,
+  tenantId: string,
+  receivers: readonly Pick<Receiver, 'receiverId'>[],
+  { dishId, ...message }: DishMessage,
+) {
+  return insertMessages(
+    tx,
+    receivers.map((r) => ({
+      tenantId,
+      receiverId: r.receiverId,
+      link: `/matter/distributeDocument?dishId=${dishId}`,
+      ...message,
+    })),
+  );
 }
 
 /**
@@ -97,18 +121,13 @@ export async function dishOut(db: Db, auth: AuthContext, body: DishOutBody) {
       },
       receivers,
     );
-    await insertMessages(
-      tx,
-      receivers.map((r) => ({
-        tenantId: auth.tenantId,
-        receiverId: r.receiverId,
-        subject: instance.subject,
-        content: opinion ?? instance.subject,
-        link: dishLink(id),
-        type: 'notice',
-        senderId: sender.id,
-      })),
-    );
+    await messageReceivers(tx, auth.tenantId, receivers, {
+      dishId: id,
+      subject: instance.subject,
+      content: opinion ?? instance.subject,
+      type: 'notice',
+      senderId: sender.id,
+    });
     return { id, receivers: receivers.length };
   });
 }
@@ -157,18 +176,13 @@ export async function remindDishOut(db: Db, auth: AuthContext, lang: Language, d
       throw new AppError(429, 'dish.remindTooSoon', { interval: DISH_REMIND_INTERVAL_MINUTES, minutes });
     }
     const content = translate(lang, 'dish.remindContent', { sender: dish.senderName, subject: dish.subject });
-    await insertMessages(
-      tx,
-      unsigned.map((r) => ({
-        tenantId: auth.tenantId,
-        receiverId: r.receiverId,
-        subject: dish.subject,
-        content,
-        link: dishLink(dish.id),
-        type: 'urgent',
-        senderId: auth.userId,
-      })),
-    );
+    await messageReceivers(tx, auth.tenantId, unsigned, {
+      dishId: dish.id,
+      subject: dish.subject,
+      content,
+      type: 'urgent',
+      senderId: auth.userId,
+    });
     return { reminded: unsigned.length, remindTime: remindedAt.toISOString() };
   });
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { flowSteps } from '../../../test/flow.js';
+import { newId } from '../../db/ids.js';
 import { boRows, dataTemplates, flowInstances } from '../../db/schema.js';
 
 /** Issue 12: a flow starts from a data-template record (instance/v1/startForm) and the record shows its requests. */
@@ -105,7 +106,7 @@ describe('a request started from a record', () => {
     const { body } = await startFrom('zhuting', ref());
     expect(body.state, body.message).toBe(true);
     const [stored] = await instancesOfRecord();
-    expect(stored).toMatchObject({ id: body.value.instId, businessKey: record.id });
+    expect(stored).toMatchObject({ id: body.value.instId, businessKey: record.id, boAlias: 'contract' });
     const mine = await requests('zhuting');
     expect(mine.status).toBe(200);
     expect(mine.body.value).toEqual([
@@ -114,5 +115,58 @@ describe('a request started from a record', () => {
     // a colleague with no part in it reads the record but not the request; another tenant not even the record
     expect((await requests('xiena')).body.value).toEqual([]);
     expect((await requests('alice', acmeId)).status).toBe(404);
+  });
+});
+
+describe('the requests of a record', () => {
+  /** Requests of record.id stored as the engine writes them, initiated by a user who is not the caller. */
+  const storeRequests = async (n: number, boAlias: string | null, createdAt: Date) => {
+    const [own] = await instancesOfRecord();
+    const rows = Array.from({ length: n }, (_, i) => ({
+      ...own!,
+      id: newId(),
+      subject: `${boAlias ?? 'null'} ${i}`,
+      initiatorId: 'someone-else',
+      boAlias,
+      createdAt: new Date(createdAt.getTime() + i),
+    }));
+    await t.database.db.insert(flowInstances).values(rows);
+    return rows.map((r) => r.id);
+  };
+
+  it('lists the request of that business object’s record only, not another object’s with the same key', async () => {
+    const [own] = await instancesOfRecord();
+    const [other] = await storeRequests(1, 'employee', new Date(Date.now() + 60_000));
+    const [older] = await storeRequests(1, null, new Date(Date.now() + 60_000));
+    const admin = (await requests('admin')).body.value.map((r) => r.id);
+    expect(admin).toEqual([own!.id]);
+    expect(admin).not.toContain(other);
+    expect(admin).not.toContain(older);
+  });
+
+  it('finds what the caller may see among more than 200 newer requests they may not', async () => {
+    const [own] = await instancesOfRecord();
+    const hidden = await storeRequests(201, 'contract', new Date(Date.now() + 120_000));
+    expect((await requests('zhuting')).body.value.map((r) => r.id)).toEqual([own!.id]);
+    // an administrator sees them all, latest first, at most 200
+    const admin = (await requests('admin')).body.value.map((r) => r.id);
+    expect(admin).toEqual(hidden.slice(1).reverse());
+  });
+
+  it('keeps the record’s business object from a draft saved from the record to its start', async () => {
+    const token = await f.as('zhuting');
+    const saved = await t.call('saveStartDraft', {
+      token,
+      body: { flowKey: 'contract_review', data: { party: '草稿供应商', contractAmount: 100 }, ...ref() },
+    });
+    expect(saved.status, saved.body.message).toBe(200);
+    const started = await t.call('startInstance', { token, body: { draftId: saved.body.value.instId } });
+    expect(started.body.state, started.body.message).toBe(true);
+    const [stored] = await t.database.db
+      .select()
+      .from(flowInstances)
+      .where(eq(flowInstances.id, started.body.value.instId));
+    expect(stored).toMatchObject({ businessKey: record.id, boAlias: 'contract' });
+    expect((await requests('zhuting')).body.value[0]?.id).toBe(started.body.value.instId);
   });
 });

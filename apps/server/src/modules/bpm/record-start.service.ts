@@ -3,9 +3,9 @@ import { isWritable } from '@eip/contracts/flow';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { recordThroughTemplate } from '../data/record.service.js';
-import { instancesByIds } from './instance-calls.service.js';
 import { startForm } from './query.service.js';
-import { requestIdsOfRecord } from './record-requests.repository.js';
+import { requestsOfRecord } from './record-requests.repository.js';
+import { participantSeeing } from './visibility.js';
 
 /** A data-template record (businessKey of boAlias, read through templateAlias). */
 interface RecordRef {
@@ -39,5 +39,5 @@ export async function recordStartForm(
 /** getRecordRequests: the requests started from a record the caller may read, those they may see. */
 export async function recordRequests(db: Db, auth: AuthContext, ref: RecordRef) {
   await recordThroughTemplate(db, auth, ref, null);
-  return instancesByIds(db, auth, await requestIdsOfRecord(db, auth.tenantId, ref.businessKey));
+  return requestsOfRecord(db, auth.tenantId, ref, await participantSeeing(db, auth));
 }

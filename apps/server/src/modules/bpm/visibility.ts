@@ -37,6 +37,14 @@ export async function visibleInstance(db: Executor, auth: AuthContext, instId: s
   return instance;
 }
 
+/**
+ * The same rule for reading many instances at once, as the `participates` filter: undefined for an
+ * administrator, who sees them all; else the caller, whose part counts.
+ */
+export async function participantSeeing(db: Executor, auth: AuthContext) {
+  return (await isTenantAdmin(db, auth)) ? undefined : auth.userId;
+}
+
 /** A task of an instance the caller (or the leader they act for) takes part in or was offered; else 404. */
 export async function visibleTask(db: Executor, auth: AuthContext, taskId: string, leaderId?: string) {
   const task = await repo.findTask(db, auth.tenantId, taskId);

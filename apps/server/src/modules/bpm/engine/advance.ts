@@ -184,6 +184,7 @@ async function enterCallActivity(run: Run, node: FlowNode) {
     data: mapData(run.instance.data as FormData, settings?.dataMapping),
     vars: {},
     businessKey: run.instance.businessKey,
+    boAlias: run.instance.boAlias,
     flowType: def.row.flowType,
     suspended: false,
     parentInstanceId: run.instance.id,

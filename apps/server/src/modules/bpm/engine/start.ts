@@ -87,6 +87,12 @@ async function definitionToStart(
   return loadDefinition(tx, auth.tenantId, defId);
 }
 
+/** The record a request starts from (its id and business object): the one the start names, else its draft's. */
+const recordOf = (input: StartInput, draft?: repo.InstanceRow) =>
+  input.businessKey === undefined
+    ? { businessKey: draft?.businessKey ?? null, boAlias: draft?.boAlias ?? null }
+    : { businessKey: input.businessKey, boAlias: input.boAlias ?? null };
+
 /** The instance row a start or draft writes: the draft's row updated, or a new one. */
 export function newInstanceRow(
   auth: AuthContext,
@@ -114,7 +120,7 @@ export function newInstanceRow(
     initiatorPostId: initiator.id === auth.userId ? (auth.postId ?? null) : null,
     data,
     vars: {},
-    businessKey: input.businessKey ?? draft?.businessKey ?? null,
+    ...recordOf(input, draft),
     flowType: def.row.flowType,
     suspended: false,
     parentInstanceId: null,

@@ -48,6 +48,15 @@ describe('data templates in Chromium (issue 12)', () => {
     await page.getByRole('heading', { level: 1, name: /合同台账 · 编辑/ }).waitFor();
     const second = page.getByLabel('付款计划 序号2 金额');
     await second.fill('12345.67');
+    // 付款合计 follows the payments as they are typed, and its uppercase with it (the seeded others are whole)
+    const payment = async (row: number) =>
+      Number(await page.getByLabel(`付款计划 序号${row} 金额`).inputValue());
+    const total = page.getByLabel('付款合计', { exact: true });
+    await expect
+      .poll(async () => Number(await total.inputValue()))
+      .toBeCloseTo((await payment(1)) + 12345.67 + (await payment(3)), 2);
+    await expect.poll(() => page.getByLabel('付款合计（大写）').inputValue()).toMatch(/陆角柒分$/);
+    expect(await total.isEditable()).toBe(false);
     // a required cell left empty is refused, naming the row
     await page.getByLabel('付款计划 序号1 付款日期').fill('');
     await page
@@ -63,7 +72,8 @@ describe('data templates in Chromium (issue 12)', () => {
     await page.getByText('保存成功').waitFor();
     const history = page.locator('[data-history]');
     await history.getByText('付款计划[2].金额').waitFor();
-    await history.getByText('12345.67').waitFor();
+    await history.getByText('付款合计', { exact: true }).waitFor();
+    await history.getByText('12345.67', { exact: true }).waitFor();
     await history.getByText(/朱婷 于/).waitFor();
     await page.screenshot({ path: `${artifacts}template-form.png`, fullPage: true });
   });

@@ -1,5 +1,5 @@
-import { boFormSchema, type BoDefinition, type DataTemplateDefinition } from '@eip/contracts';
-import { sql } from 'drizzle-orm';
+import { boFormSchema, computeBoData, type BoDefinition, type DataTemplateDefinition } from '@eip/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import * as t from '../db/schema.js';
@@ -18,6 +18,19 @@ const CONTRACT: BoDefinition = {
     { name: 'partyB', label: '乙方', type: 'string', required: true, maxLength: 100 },
     { name: 'contactPhone', label: '联系电话', type: 'string', rules: 'phone' },
     { name: 'amount', label: '合同金额', type: 'number', required: true, decimals: 2 },
+    {
+      name: 'paymentTotal',
+      label: '付款合计',
+      type: 'number',
+      decimals: 2,
+      compute: { kind: 'sum', sub: 'payments', field: 'amount' },
+    },
+    {
+      name: 'paymentTotalInWords',
+      label: '付款合计（大写）',
+      type: 'string',
+      compute: { kind: 'moneyUppercase', field: 'paymentTotal' },
+    },
     { name: 'signDate', label: '签订日期', type: 'date' },
     { name: 'status', label: '状态', type: 'dict', dict: 'contractStatus', required: true },
     { name: 'remark', label: '备注', type: 'text', maxLength: 500 },
@@ -31,6 +44,7 @@ const CONTRACT: BoDefinition = {
         { name: 'period', label: '期次', type: 'number', required: true },
         { name: 'dueDate', label: '付款日期', type: 'date', required: true },
         { name: 'amount', label: '金额', type: 'number', required: true, decimals: 2 },
+        { name: 'method', label: '付款方式', type: 'dict', dict: 'paymentMethod' },
         { name: 'note', label: '说明', type: 'string', maxLength: 100 },
       ],
     },
@@ -158,6 +172,11 @@ const OBJECT_DICTIONARIES: Record<string, string[][]> = {
     ['finished', '已完成'],
     ['terminated', '已终止'],
   ],
+  paymentMethod: [
+    ['transfer', '银行转账'],
+    ['acceptance', '银行承兑汇票'],
+    ['cheque', '支票'],
+  ],
   assetCategory: [
     ['computer', '计算机设备'],
     ['office', '办公设备'],
@@ -200,7 +219,28 @@ async function seedObject(
   });
 }
 
-/** n demo contracts in one statement, each with three payments summing to its amount. */
+/**
+ * The computed fields of a demo object's records, set by the computation a save uses (the records are
+ * inserted by SQL above): one statement, whatever their number.
+ */
+async function computeRecords(db: Db, tenantId: string, alias: string, def: BoDefinition) {
+  const computed = def.fields.filter((field) => field.compute).map((field) => field.name);
+  if (!computed.length) return;
+  const rows = await db
+    .select({ id: t.boRows.id, data: t.boRows.data })
+    .from(t.boRows)
+    .where(and(eq(t.boRows.tenantId, tenantId), eq(t.boRows.boAlias, alias)));
+  const values = rows.map((row) => {
+    const data = computeBoData(def, row.data);
+    return { id: row.id, values: Object.fromEntries(computed.map((name) => [name, data[name] ?? null])) };
+  });
+  await db.execute(sql`
+    update form_bo_row r set data = r.data || jsonb_strip_nulls(v.values)
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, values jsonb)
+    where r.tenant_id = ${tenantId} and r.id = v.id`);
+}
+
+/** n demo contracts in one statement, each with three payments (transfer, acceptance) summing to its amount. */
 const insertContracts = (tenantId: string, userId: string, n: number) => sql`
   insert into form_bo_row (tenant_id, id, bo_alias, data, created_by, created_at, updated_at)
   select ${tenantId}, md5(${tenantId} || 'contract' || i), 'contract',
@@ -215,9 +255,9 @@ const insertContracts = (tenantId: string, userId: string, n: number) => sql`
       'signDate', to_char(date '2026-01-01' + (i % 330), 'YYYY-MM-DD'),
       'status', (array['draft','signed','executing','finished','terminated'])[1 + i % 5],
       'payments', jsonb_build_array(
-        jsonb_build_object('period', 1, 'dueDate', to_char(date '2026-02-01' + (i % 300), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'note', '首付款'),
-        jsonb_build_object('period', 2, 'dueDate', to_char(date '2026-05-01' + (i % 200), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'note', '进度款'),
-        jsonb_build_object('period', 3, 'dueDate', to_char(date '2026-09-01' + (i % 100), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'note', '尾款'))),
+        jsonb_build_object('period', 1, 'dueDate', to_char(date '2026-02-01' + (i % 300), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'method', 'transfer', 'note', '首付款'),
+        jsonb_build_object('period', 2, 'dueDate', to_char(date '2026-05-01' + (i % 200), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'method', 'acceptance', 'note', '进度款'),
+        jsonb_build_object('period', 3, 'dueDate', to_char(date '2026-09-01' + (i % 100), 'YYYY-MM-DD'), 'amount', round((10000 + (i * 3779 % 990000))::numeric, 2), 'method', 'transfer', 'note', '尾款'))),
     ${userId}, timestamptz '2026-01-01' + i * interval '1 hour', timestamptz '2026-01-01' + i * interval '1 hour'
   from generate_series(1, ${n}) as i`;
 
@@ -312,6 +352,7 @@ export async function seedData(db: Db) {
       templateName: '资产台账',
     });
     await db.execute(insertContracts(tenant.id, admin.id, platform ? 5000 : 3));
+    await computeRecords(db, tenant.id, 'contract', CONTRACT);
     await db.execute(insertEmployees(tenant.id, admin.id, platform ? 2000 : 2));
     await db.execute(insertAssets(tenant.id, admin.id, platform ? 300 : 2));
   }

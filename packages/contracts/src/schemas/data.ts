@@ -11,6 +11,17 @@ const FormData = Type.Record(Type.String(), Type.Unknown(), {
 export const BO_FIELD_TYPES = ['string', 'text', 'number', 'date', 'dict'] as const;
 export type BoFieldType = (typeof BO_FIELD_TYPES)[number];
 
+/**
+ * A computed main field, set from the record's other data by the browser as it is typed and by the server
+ * on every save (the server's value is the one stored): the sum of a sub-table's numeric column, or the
+ * Chinese uppercase money text (人民币大写) of another number field.
+ */
+export const BoCompute = Type.Union([
+  Type.Object({ kind: Type.Literal('sum'), sub: Type.String(), field: Type.String() }),
+  Type.Object({ kind: Type.Literal('moneyUppercase'), field: Type.String() }),
+]);
+export type BoCompute = Static<typeof BoCompute>;
+
 export const BoField = Type.Object({
   name: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]*$' }),
   label: Type.String(),
@@ -25,6 +36,8 @@ export const BoField = Type.Object({
   decimals: Type.Optional(Type.Integer()),
   /** the custom dialog (its alias) the form picks the value with */
   dialog: Type.Optional(Type.String()),
+  /** main fields only: the value is computed, never typed */
+  compute: Type.Optional(BoCompute),
 });
 export type BoField = Static<typeof BoField>;
 

@@ -8,6 +8,7 @@ export * from './time.js';
 export * from './url.js';
 export * from './uuid.js';
 export * from './validators.js';
+export * from './bo-compute.js';
 export * from './bo-form.js';
 export * from './form-messages.js';
 export * from './task-list-columns.js';

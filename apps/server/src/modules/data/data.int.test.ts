@@ -206,6 +206,13 @@ describe('records: save, history, copy, batch update, delete', () => {
     expect(history.rows[0]!.userName).toBe('朱婷');
     expect(history.rows[0]!.changes).toEqual([
       { field: 'amount', label: '合同金额', oldValue: 3000, newValue: 3500 },
+      { field: 'paymentTotal', label: '付款合计', oldValue: 3000, newValue: 3500 },
+      {
+        field: 'paymentTotalInWords',
+        label: '付款合计（大写）',
+        oldValue: '叁仟元整',
+        newValue: '叁仟伍佰元整',
+      },
       { field: 'payments[2].amount', label: '付款计划[2].金额', oldValue: 2000, newValue: 2500 },
     ]);
     const page = await t.call('getSubDataPagination', {
@@ -220,6 +227,67 @@ describe('records: save, history, copy, batch update, delete', () => {
     });
     expect(form.body.value.record?.data).toMatchObject({ amount: 3500 });
     expect(form.body.value.form.formKey).toBe('contractForm');
+  });
+
+  it('computed fields are the server’s: a wrong 付款合计 sent is stored as the sum of the payments', async () => {
+    const payments = [
+      { period: 1, dueDate: '2026-12-01', amount: 0.1 },
+      { period: 2, dueDate: '2027-01-01', amount: 0.2 },
+      { period: 3, dueDate: '2027-02-01', amount: 1000 },
+    ];
+    const sent = contract({ payments, paymentTotal: 999999, paymentTotalInWords: '玖元整' });
+    const checked = await t.call('validateFormData', {
+      token,
+      body: { templateAlias: 'contract', data: sent },
+    });
+    expect(checked.body.value).toEqual([]);
+    const saved = await t.call('boSave', {
+      token,
+      params: { templateKey: 'contract', boAlias: 'contract' },
+      body: { data: sent },
+    });
+    expect(saved.status).toBe(200);
+    const id = saved.body.value.id;
+    const stored = async () => (await t.database.db.select().from(boRows).where(eq(boRows.id, id)))[0]!.data;
+    expect(await stored()).toMatchObject({ paymentTotal: 1000.3, paymentTotalInWords: '壹仟元叁角' });
+
+    // an edit removing a payment and sending the old total stores the new one
+    const edited = await t.call('boSave', {
+      token,
+      params: { templateKey: 'contract', boAlias: 'contract' },
+      body: { id, version: 1, data: { ...saved.body.value.data, payments: payments.slice(2) } },
+    });
+    expect(edited.body.value.data).toMatchObject({ paymentTotal: 1000, paymentTotalInWords: '壹仟元整' });
+    expect(await stored()).toMatchObject({ paymentTotal: 1000, paymentTotalInWords: '壹仟元整' });
+  });
+
+  it('a sub-table dict cell must hold a key of its dictionary, the row named', async () => {
+    const data = contract({
+      payments: [
+        { period: 1, dueDate: '2026-12-01', amount: 1000, method: 'cheque' },
+        { period: 2, dueDate: '2027-01-01', amount: 2000, method: '支票' },
+      ],
+    });
+    const errors = await t.call('validateFormData', {
+      token,
+      lang: 'en-US',
+      body: { templateAlias: 'contract', data },
+    });
+    expect(errors.body.value).toEqual([
+      {
+        field: 'payments[2].method',
+        message: expect.stringContaining('付款方式 is not a value of its dictionary'),
+      },
+    ]);
+    const before = await rowCount();
+    const bad = await t.call('boSave', {
+      token,
+      params: { templateKey: 'contract', boAlias: 'contract' },
+      body: { data },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('付款计划第2行：付款方式');
+    expect(await rowCount()).toBe(before);
   });
 
   it('another tenant’s record is a 404 everywhere, and stays unchanged', async () => {
@@ -288,7 +356,10 @@ describe('records: save, history, copy, batch update, delete', () => {
       .select()
       .from(boModifyRecords)
       .where(eq(boModifyRecords.refId, second!.id));
-    expect(records[0]?.changes[0]).toMatchObject({ field: 'status', newValue: 'finished' });
+    // the record may have an earlier history: the batch's is the one of 黄敏
+    expect(records.find((r) => r.userName === '黄敏')?.changes).toEqual([
+      expect.objectContaining({ field: 'status', newValue: 'finished' }),
+    ]);
     const deleted = await t.call('boDel', {
       token: finance,
       params: { boAlias: 'contract' },

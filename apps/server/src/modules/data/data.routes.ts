@@ -55,6 +55,6 @@ export const dataHandlers = ({ db }: Services) =>
     exportFormSub: async ({ query, body }, { auth }) => subExcel.exportFormSub(db, auth, query.subDesc, body),
     validateFormData: async ({ body }, { auth, lang }) => {
       const { bo } = await templates.loadTemplate(db, auth, body.templateAlias);
-      return templates.fieldErrors(db, auth, lang, bo, body.data);
+      return templates.fieldErrors(db, auth, lang, bo, templates.storedData(bo, body.data));
     },
   });

@@ -101,8 +101,13 @@ describe('Excel import and export of a data template', () => {
       '*期次',
       '*付款日期',
       '*金额',
+      '付款方式',
       '说明',
     ]);
+    expect(book.getWorksheet('付款计划')!.getCell('E2').dataValidation).toMatchObject({
+      type: 'list',
+      formulae: ['"银行转账,银行承兑汇票,支票"'],
+    });
     expect((await download('/form/dataTemplate/downloadTempFile/nothing')).status).toBe(404);
   });
 
@@ -234,7 +239,11 @@ describe('Excel import and export of a data template', () => {
     expect(status).toBe(200);
     const main = book.getWorksheet('合同台账')!;
     expect(main.actualRowCount - 1).toBe(total);
-    expect(main.getCell('I2').text).toBe('已终止');
+    // after 合同金额 (G) its computed 付款合计 and 付款合计（大写）, stored for the seeded contracts too
+    expect(main.getCell('H1').text).toBe('付款合计');
+    expect(main.getCell('H2').value).toBe(main.getCell('G2').value);
+    expect(main.getCell('I2').text).toMatch(/元整$/);
+    expect(main.getCell('K2').text).toBe('已终止');
     expect(book.getWorksheet('付款计划')!.actualRowCount - 1).toBe(total * 3);
     const some = (await t.call('templateDataList', { token, params: { alias: 'contract' }, body: {} })).body
       .value.rows;

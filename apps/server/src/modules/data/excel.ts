@@ -20,6 +20,9 @@ type Data = Record<string, unknown>;
 /** ExcelJS takes over half a second to load: it is loaded on the first import or export, not at start. */
 const excel = async () => (await import('exceljs')).default;
 
+/** The fields a sheet to import has columns for: computed fields are set on save, never read. */
+const typedFields = (fields: BoField[]) => fields.filter((field) => !field.compute);
+
 const header = (field: BoField) => (field.required ? `*${field.label}` : field.label);
 const headerLabel = (text: string) => text.replace(/^\*/, '').trim();
 
@@ -53,7 +56,7 @@ function addSheet(
 /** The import template: a main sheet, and a sheet per sub-table whose rows name their main-sheet row. */
 export async function importTemplate(bo: BoDefinition, name: string, dicts: Dictionaries): Promise<Buffer> {
   const workbook = new (await excel()).Workbook();
-  addSheet(workbook, name, bo.fields, dicts, false);
+  addSheet(workbook, name, typedFields(bo.fields), dicts, false);
   for (const sub of bo.subs) addSheet(workbook, sub.name, sub.fields, dicts, true);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -186,7 +189,7 @@ export async function readImport(
   if (!mainSheet) throw badRequest('data.importBadFile');
   const count = Math.max(0, mainSheet.actualRowCount - 1);
   if (count > IMPORT_MAX_ROWS) throw new AppError(413, 'data.importTooMany', { max: IMPORT_MAX_ROWS, count });
-  const main = readSheet(mainSheet, bo.fields, dicts, lang, false);
+  const main = readSheet(mainSheet, typedFields(bo.fields), dicts, lang, false);
   const errors = [...main.errors];
   const byRow = new Map(main.rows.map((r) => [r.row, r.data]));
   for (const sub of bo.subs) {

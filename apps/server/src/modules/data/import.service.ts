@@ -1,4 +1,4 @@
-import { pickBoData, type Language, type QueryFilter } from '@eip/contracts';
+import type { Language, QueryFilter } from '@eip/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
@@ -9,7 +9,13 @@ import type { AuthContext } from '../../security/tokens.js';
 import * as data from './data.repository.js';
 import { importTemplate, readImport, writeExport } from './excel.js';
 import * as repo from './import.repository.js';
-import { assertValid, loadTemplate, requireButton, type LoadedTemplate } from './template.service.js';
+import {
+  assertValid,
+  loadTemplate,
+  requireButton,
+  storedData,
+  type LoadedTemplate,
+} from './template.service.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PREVIEW_ROWS = 20;
@@ -66,7 +72,7 @@ export async function dryRun(
     templateAlias: alias,
     userId: auth.userId,
     fileName: file.filename.slice(0, 200),
-    rows: read.rows.map((r) => ({ ...r, data: pickBoData(loaded.bo, r.data) })),
+    rows: read.rows.map((r) => ({ ...r, data: storedData(loaded.bo, r.data) })),
     errors: read.errors,
   });
   return toResult(cache);
@@ -124,7 +130,7 @@ export async function batchSave(
 ) {
   const loaded = await loadTemplate(db, auth, alias);
   await requireButton(db, auth, loaded, 'add');
-  const picked = rows.map((row) => pickBoData(loaded.bo, row));
+  const picked = rows.map((row) => storedData(loaded.bo, row));
   for (const row of picked) await assertValid(db, auth, lang, loaded.bo, row);
   await repo.insertRecords(db, auth.tenantId, loaded.bo.alias, picked, auth.userId);
   return { saved: picked.length };

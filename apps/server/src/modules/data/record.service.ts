@@ -1,5 +1,5 @@
 import {
-  pickBoData,
+  computeBoData,
   type BoDefinition,
   type BoRecord,
   type FieldChange,
@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { splitIds } from '../uc/ids.js';
 import * as repo from './data.repository.js';
-import { assertValid, loadTemplate, loadTemplateOf, requireButton } from './template.service.js';
+import { assertValid, loadTemplate, loadTemplateOf, requireButton, storedData } from './template.service.js';
 
 type Data = Record<string, unknown>;
 
@@ -125,7 +125,7 @@ export interface SaveInput {
 export async function saveRecord(db: Db, auth: AuthContext, lang: Language, input: SaveInput) {
   const loaded = await loadTemplateOf(db, auth, input.templateKey, input.boAlias);
   await requireButton(db, auth, loaded, input.id ? 'edit' : 'add');
-  const data = pickBoData(loaded.bo, input.data);
+  const data = storedData(loaded.bo, input.data);
   await assertValid(db, auth, lang, loaded.bo, data);
   if (input.delDraftId && !(await repo.findDraft(db, auth.tenantId, auth.userId, input.delDraftId))) {
     throw notFound('data.draftNotFound', { id: input.delDraftId });
@@ -161,7 +161,8 @@ export async function copyRecord(db: Db, auth: AuthContext, templateAlias: strin
   await requireButton(db, auth, loaded, 'copy');
   const source = await repo.findRecord(db, auth.tenantId, loaded.bo.alias, id);
   if (!source) throw notFound('data.recordNotFound', { id });
-  return toRecord(await repo.insertRecord(db, auth.tenantId, loaded.bo.alias, source.data, auth.userId));
+  const data = computeBoData(loaded.bo, source.data);
+  return toRecord(await repo.insertRecord(db, auth.tenantId, loaded.bo.alias, data, auth.userId));
 }
 
 export interface BatchInput {
@@ -183,7 +184,7 @@ export async function batchUpdate(db: Db, auth: AuthContext, lang: Language, inp
     const missing = ids.find((id) => !rows.some((row) => row.id === id));
     if (missing !== undefined) throw notFound('data.recordNotFound', { id: missing });
     for (const row of rows) {
-      const data = { ...row.data, ...input.data };
+      const data = computeBoData(loaded.bo, { ...row.data, ...input.data });
       await assertValid(tx, auth, lang, loaded.bo, data);
       await repo.updateRecord(tx, auth.tenantId, row.id, row.version, data, auth.userId);
       await record(tx, auth, input.boAlias, row.id, changedFields(loaded.bo, row.data, data));
@@ -232,7 +233,7 @@ export async function saveDraft(db: Db, auth: AuthContext, input: DraftInput) {
     templateAlias: input.templateAlias,
     userId: auth.userId,
     refId: input.refId ?? null,
-    data: pickBoData(loaded.bo, input.data),
+    data: storedData(loaded.bo, input.data),
   });
   if (!row) throw notFound('data.draftNotFound', { id: input.id ?? '' });
   return toDraft(row);

@@ -11,6 +11,8 @@ let id: string;
 let saved: Record<string, unknown>;
 
 const HEADERS = ['期次', '付款日期', '金额', '说明'];
+/** An export has a column for every field: 付款方式 (a dictionary) too, by the names of its items. */
+const EXPORTED = ['期次', '付款日期', '金额', '付款方式', '说明'];
 
 async function sheet(rows: unknown[][], headers = HEADERS, name = '付款计划'): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -87,7 +89,7 @@ describe('sub-table rows to and from Excel', () => {
     expect(status).toBe(200);
     expect(type).toContain('spreadsheetml');
     expect(book.worksheets[0]!.name).toBe('付款计划');
-    expect(rows[0]).toEqual(HEADERS);
+    expect(rows[0]).toEqual(EXPORTED);
     expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual(
       payments.map((p) => [p.period, p.dueDate, p.amount]),
     );
@@ -115,7 +117,7 @@ describe('sub-table rows to and from Excel', () => {
 
   it('form/exportFormSub writes the rows a form holds, the sub-table named by subDesc', async () => {
     const rows = [
-      { period: 1, dueDate: '2027-01-01', amount: 10.5, note: '首付' },
+      { period: 1, dueDate: '2027-01-01', amount: 10.5, method: 'cheque', note: '首付' },
       { period: 2, dueDate: '2027-02-01' },
     ];
     for (const subDesc of ['payments', encodeURIComponent('付款计划')]) {
@@ -124,7 +126,7 @@ describe('sub-table rows to and from Excel', () => {
         rows,
       });
       expect(file.status).toBe(200);
-      expect(file.rows).toEqual([HEADERS, [1, '2027-01-01', 10.5, '首付'], [2, '2027-02-01']]);
+      expect(file.rows).toEqual([EXPORTED, [1, '2027-01-01', 10.5, '支票', '首付'], [2, '2027-02-01']]);
     }
     const body = { templateAlias: 'contract', rows };
     expect((await download('/form/form/exportFormSub?subDesc=nothing', body)).status).toBe(404);

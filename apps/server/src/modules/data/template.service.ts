@@ -1,8 +1,11 @@
 import {
   TEMPLATE_BUTTONS,
   checkBoData,
+  computeBoData,
+  pickBoData,
   type BoDef,
   type BoDefinition,
+  type BoField,
   type DataTemplate,
   type FieldError,
   type Language,
@@ -14,6 +17,13 @@ import { translate } from '../../i18n/messages.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { findForm } from '../bpm/form.repository.js';
 import * as repo from './data.repository.js';
+
+/**
+ * The data a record keeps: the object's fields only (unknown keys dropped), its computed fields set here
+ * from the rest, whatever the browser sent for them.
+ */
+export const storedData = (bo: BoDefinition, data: Record<string, unknown>) =>
+  computeBoData(bo, pickBoData(bo, data));
 
 /** A template with its business object, both of the caller's tenant. */
 export interface LoadedTemplate {
@@ -119,9 +129,45 @@ export async function subEntitiesOfForm(db: Executor, auth: AuthContext, formKey
   return bo?.def.subs ?? [];
 }
 
+type Issue = { field: string; label: string; reason: string; sub?: { name: string; row: number } };
+
+/** The dict fields, main and of sub-table rows, whose value is no key of their dictionary (sysDataDict). */
+async function dictIssues(
+  db: Executor,
+  auth: AuthContext,
+  bo: BoDefinition,
+  data: Record<string, unknown>,
+  found: Issue[],
+): Promise<Issue[]> {
+  const isDict = (f: BoField) => f.type === 'dict' && Boolean(f.dict);
+  const typeKeys = [...bo.fields, ...bo.subs.flatMap((s) => s.fields)].filter(isDict).map((f) => f.dict!);
+  const keys = await repo.dictKeys(db, auth.tenantId, [...new Set(typeKeys)]);
+  const issues: Issue[] = [];
+  const check = (fields: BoField[], row: Record<string, unknown>, prefix: string, sub?: Issue['sub']) => {
+    for (const field of fields.filter(isDict)) {
+      const value = row[field.name];
+      const where = `${prefix}${field.name}`;
+      if (typeof value !== 'string' || value === '' || found.some((i) => i.field === where)) continue;
+      if (!keys.get(field.dict!)?.has(value))
+        issues.push({ field: where, label: field.label, reason: 'dict', ...(sub ? { sub } : {}) });
+    }
+  };
+  check(bo.fields, data, '');
+  for (const sub of bo.subs) {
+    const rows = data[sub.alias];
+    if (!Array.isArray(rows)) continue;
+    rows.forEach((row: unknown, index) => {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) return;
+      const prefix = `${sub.alias}[${index + 1}].`;
+      check(sub.fields, row as Record<string, unknown>, prefix, { name: sub.name, row: index + 1 });
+    });
+  }
+  return issues;
+}
+
 /**
  * Every error of the data in the caller's language: spec §5 rules and types of each field, dictionary
- * fields against their dictionary; sub-table errors name the sub-table and the row.
+ * fields (main and sub-table cells) against their dictionary; sub-table errors name the sub-table and the row.
  */
 export async function fieldErrors(
   db: Executor,
@@ -130,16 +176,8 @@ export async function fieldErrors(
   bo: BoDefinition,
   data: Record<string, unknown>,
 ): Promise<FieldError[]> {
-  const issues: { field: string; label: string; reason: string; sub?: { name: string; row: number } }[] =
-    checkBoData(bo, data).map((issue) => ({ ...issue, reason: issue.rule }));
-  const dictFields = bo.fields.filter((f) => f.type === 'dict' && f.dict);
-  const keys = await repo.dictKeys(db, auth.tenantId, [...new Set(dictFields.map((f) => f.dict!))]);
-  for (const field of dictFields) {
-    const value = data[field.name];
-    if (typeof value !== 'string' || value === '' || issues.some((i) => i.field === field.name)) continue;
-    if (!keys.get(field.dict!)?.has(value))
-      issues.push({ field: field.name, label: field.label, reason: 'dict' });
-  }
+  const issues: Issue[] = checkBoData(bo, data).map((issue) => ({ ...issue, reason: issue.rule }));
+  issues.push(...(await dictIssues(db, auth, bo, data, issues)));
   return issues.map((issue) => {
     const reason = { key: `data.rule.${issue.reason}` as 'data.rule.required' };
     const message = issue.sub

@@ -22,14 +22,17 @@ const SUB: BoSubEntity = {
 const ROWS: Row[] = [{ period: 1, dueDate: '2027-01-01' }];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function grid(onChange: (rows: Row[]) => void, options: { readonly?: boolean } = {}) {
+function grid(
+  onChange: (rows: Row[]) => void,
+  options: { readonly?: boolean; sub?: BoSubEntity; rows?: Row[] } = {},
+) {
   renderRoutes(
     <Route
       path="*"
       element={
         <SubTableGrid
-          sub={SUB}
-          rows={ROWS}
+          sub={options.sub ?? SUB}
+          rows={options.rows ?? ROWS}
           readonly={options.readonly ?? false}
           errors={[]}
           onChange={onChange}
@@ -130,5 +133,57 @@ describe('导入 / 导出 of a sub-table grid', () => {
       expect(sent[0]!.url).toContain('/form/dataTemplate/exportSub');
       expect(sent[0]!.body).toEqual({ templateAlias: 'contract', id: 'r1', subAlias: 'payments' });
     });
+  });
+});
+
+describe('dictionary cells of a sub-table grid (sysDataDict)', () => {
+  const WITH_METHOD: BoSubEntity = {
+    ...SUB,
+    fields: [...SUB.fields, { name: 'method', label: '付款方式', type: 'dict', dict: 'paymentMethod' }],
+  };
+  const item = (key: string, name: string, sn: number) => ({
+    id: key,
+    typeKey: 'paymentMethod',
+    key,
+    name,
+    parentId: null,
+    sn,
+  });
+  const rows: Row[] = [{ period: 1, dueDate: '2027-01-01', method: 'transfer' }, { period: 2 }];
+  const dictionary = () =>
+    stubFetch(({ url }) =>
+      url.includes('sysDataDict/getByTypeKeyForComBo')
+        ? envelope([item('transfer', '银行转账', 0), item('cheque', '支票', 1)])
+        : envelope(null, { code: 404, message: `unexpected ${url}`, status: 404 }),
+    );
+
+  it('a dict cell is a drop-down of the dictionary’s items, showing the item’s name and storing its key', async () => {
+    const sent = dictionary();
+    const onChange = vi.fn();
+    grid(onChange, { sub: WITH_METHOD, rows });
+    const first = screen.getByRole('combobox', { name: '付款计划 序号1 付款方式' });
+    const cell = first.closest('.ant-select') as HTMLElement;
+    await waitFor(() => expect(within(cell).getByText('银行转账')).toBeTruthy());
+    expect(within(cell).queryByText('transfer')).toBeNull();
+    expect(new URL(sent[0]!.url, 'http://x').searchParams.get('typeKey')).toBe('paymentMethod');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '付款计划 序号2 付款方式' }));
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+        (o) => o.textContent === '支票',
+      );
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    fireEvent.click(option);
+    expect(onChange).toHaveBeenCalledWith([rows[0], { period: 2, method: 'cheque' }]);
+  });
+
+  it('a read-only grid shows the item’s name, not its key', async () => {
+    dictionary();
+    grid(vi.fn(), { sub: WITH_METHOD, rows, readonly: true });
+    expect(await screen.findByText('银行转账')).toBeTruthy();
+    expect(screen.queryByText('transfer')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { checkBoData, type BoField, type BoSubEntity, type ImportError } from '@eip/contracts';
+import { checkBoData, type BoField, type BoSubEntity, type DictItem, type ImportError } from '@eip/contracts';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -6,11 +6,11 @@ import {
   DeleteOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../shared/data';
+import { displayValue, useDictionaries, type Row } from '../shared/data';
 import { SubTableExcel, type SubExcelProps } from './SubTableExcel';
 
 interface Props {
@@ -30,6 +30,7 @@ const VIRTUAL_FROM = 50;
 function Cell({
   field,
   value,
+  dicts,
   invalid,
   readonly,
   label,
@@ -37,13 +38,15 @@ function Cell({
 }: {
   field: BoField;
   value: unknown;
+  /** the dictionaries of the grid's dict fields: a dict cell is a drop-down of its items, shown by name */
+  dicts: Map<string, DictItem[]>;
   invalid: boolean;
   readonly: boolean;
   label: string;
   onChange: (value: unknown) => void;
 }) {
   const status = invalid ? ('error' as const) : undefined;
-  if (readonly) return <span>{value === undefined || value === null ? '' : String(value)}</span>;
+  if (readonly) return <span>{displayValue(field, value, dicts)}</span>;
   if (field.type === 'number') {
     return (
       <InputNumber
@@ -51,6 +54,21 @@ function Cell({
         status={status}
         value={typeof value === 'number' ? value : null}
         onChange={(next) => onChange(next ?? undefined)}
+        style={{ width: '100%' }}
+      />
+    );
+  }
+  if (field.type === 'dict' && field.dict) {
+    return (
+      <Select
+        aria-label={label}
+        status={status}
+        value={typeof value === 'string' && value !== '' ? value : undefined}
+        options={(dicts.get(field.dict) ?? []).map((item) => ({ value: item.key, label: item.name }))}
+        onChange={(next: string | undefined) => onChange(next)}
+        allowClear
+        showSearch
+        optionFilterProp="label"
         style={{ width: '100%' }}
       />
     );
@@ -67,12 +85,14 @@ function Cell({
 }
 
 /**
- * A sub-table as an editable grid: add, copy, delete and reorder rows; cells breaking a spec §5 rule are
- * marked as they are typed, and the server's messages name the row.
+ * A sub-table as an editable grid: add, copy, delete and reorder rows; dict cells are drop-downs of their
+ * dictionary (sysDataDict); cells breaking a spec §5 rule are marked as they are typed, and the server's
+ * messages name the row.
  */
 export function SubTableGrid({ sub, rows, readonly, errors, onChange, excel }: Props) {
   const { t } = useTranslation();
   const [fileErrors, setFileErrors] = useState<ImportError[]>([]);
+  const dicts = useDictionaries(sub);
   const invalid = useMemo(
     () =>
       new Set(checkBoData({ fields: [], subs: [sub] }, { [sub.alias]: rows }).map((issue) => issue.field)),
@@ -96,6 +116,7 @@ export function SubTableGrid({ sub, rows, readonly, errors, onChange, excel }: P
         <Cell
           field={field}
           value={row[field.name]}
+          dicts={dicts}
           label={`${sub.name} ${t('template.rowNo')}${row.__index + 1} ${field.label}`}
           readonly={readonly}
           invalid={invalid.has(`${sub.alias}[${row.__index + 1}].${field.name}`)}

@@ -1,4 +1,4 @@
-import type { BoDef, DictItem, FieldError } from '@eip/contracts';
+import { computeBoData, type BoDef, type DictItem, type FieldError } from '@eip/contracts';
 import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,18 +39,21 @@ function mainSchema(schema: Record<string, unknown>, bo: BoDef, dicts: Map<strin
   return { ...schema, properties } as RJSFSchema;
 }
 
-/** Fields picked in a custom dialog (the business object names the dialog) get the dialog widget. */
-function dialogUiSchema(uiSchema: UiSchema, bo: BoDef): UiSchema {
-  const picked = bo.fields.filter((field) => field.dialog);
+/**
+ * Fields picked in a custom dialog (the business object names the dialog) get the dialog widget; computed
+ * fields are read-only, set as the data they are computed from is typed.
+ */
+function fieldsUiSchema(uiSchema: UiSchema, bo: BoDef): UiSchema {
+  const special = bo.fields.filter((field) => field.dialog || field.compute);
   return {
     ...uiSchema,
     ...Object.fromEntries(
-      picked.map((field) => [
+      special.map((field) => [
         field.name,
         {
           ...(uiSchema[field.name] as object),
-          'ui:widget': 'customDialog',
-          'ui:options': { dialog: field.dialog },
+          ...(field.dialog ? { 'ui:widget': 'customDialog', 'ui:options': { dialog: field.dialog } } : {}),
+          ...(field.compute ? { 'ui:readonly': true } : {}),
         },
       ]),
     ),
@@ -61,7 +64,8 @@ const WIDGETS = { customDialog: CustomDialogWidget };
 
 /**
  * A template's record (/templateForm/{templateKey}/{action}[/{data}]): add (data: a draft), edit or get
- * (data: the record); main fields, sub-tables as grids, the backend validation before saving, drafts, and
+ * (data: the record); main fields, computed ones kept up to date as typed, sub-tables as grids, the backend
+ * validation before saving, drafts, and
  * the record's change history, the requests started from it and 发起流程 (the template's startFlow button).
  */
 export function TemplateFormPage() {
@@ -91,8 +95,11 @@ export function TemplateFormPage() {
   const [source, setSource] = useState<typeof loaded.data>();
   if (loaded.data && loaded.data !== source) {
     setSource(loaded.data);
-    setData(loaded.data.draft?.data ?? loaded.data.record?.data ?? {});
+    setData(computeBoData(loaded.data.bo, loaded.data.draft?.data ?? loaded.data.record?.data ?? {}));
   }
+  // every change recomputes the computed fields (the server stores its own values on save)
+  const edit = (change: (current: Row) => Row) =>
+    setData((current) => (bo ? computeBoData(bo, change(current)) : change(current)));
   const schema = useMemo(
     () => (loaded.data && bo ? mainSchema(loaded.data.form.schema, bo, dicts) : undefined),
     [loaded.data, bo, dicts],
@@ -189,7 +196,7 @@ export function TemplateFormPage() {
           <Form
             schema={schema}
             uiSchema={{
-              ...dialogUiSchema(loaded.data.form.uiSchema as UiSchema, bo),
+              ...fieldsUiSchema(loaded.data.form.uiSchema as UiSchema, bo),
               'ui:submitButtonOptions': { norender: true },
             }}
             widgets={WIDGETS}
@@ -201,7 +208,7 @@ export function TemplateFormPage() {
             readonly={readonly}
             noHtml5Validate
             showErrorList={false}
-            onChange={(event) => setData((current) => ({ ...current, ...(event.formData as Row) }))}
+            onChange={(event) => edit((current) => ({ ...current, ...(event.formData as Row) }))}
           />
         </Card>
         {bo.subs.map((sub) => (
@@ -211,7 +218,7 @@ export function TemplateFormPage() {
               readonly={readonly}
               rows={(data[sub.alias] as Row[] | undefined) ?? []}
               errors={errors.filter((e) => e.field.startsWith(`${sub.alias}[`))}
-              onChange={(rows) => setData((current) => ({ ...current, [sub.alias]: rows }))}
+              onChange={(rows) => edit((current) => ({ ...current, [sub.alias]: rows }))}
               excel={{
                 templateAlias: templateKey,
                 recordId,

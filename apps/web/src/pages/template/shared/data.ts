@@ -51,7 +51,7 @@ export const useTemplateInfo = (alias: string | undefined) =>
     enabled: Boolean(alias),
   });
 
-/** The dictionaries of a business object's dict fields, by type key. */
+/** The dictionaries of the dict fields of a business object (or of one of its sub-tables), by type key. */
 export function useDictionaries(bo: Pick<BoDef, 'fields'> | undefined): Map<string, DictItem[]> {
   const typeKeys = [
     ...new Set((bo?.fields ?? []).flatMap((f) => (f.type === 'dict' && f.dict ? [f.dict] : []))),

@@ -125,7 +125,8 @@ async function setNewPassword(services: Services, user: UserRow, oldPwd: string,
   const strategy = await findPwdStrategy(services.db, user.tenantId);
   const problem = checkNewPassword(newPwd, oldPwd, strategy);
   if (problem) throw badRequest(problem.key, 'params' in problem ? problem.params : {});
-  await updatePassword(services.db, user.tenantId, user.id, await hashPassword(newPwd));
+  const passwordHash = await hashPassword(newPwd);
+  await services.db.transaction((tx) => updatePassword(tx, user.tenantId, user.id, passwordHash));
 }
 
 /** Change by account and old password, without a session (sign-in answered loginStatus false). */

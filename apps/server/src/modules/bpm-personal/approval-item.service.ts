@@ -34,9 +34,13 @@ export async function saveItem(db: Db, auth: AuthContext, input: SaveApprovalIte
     throw badRequest('personal.unknownType', { id: typeId });
   }
   const values = { expression: input.expression.trim(), defKey, typeId, sn: input.sn ?? existing?.sn ?? 0 };
-  if (existing) await items.updateItem(db, auth.tenantId, existing.id, values);
-  const id =
-    existing?.id ?? (await items.insertItem(db, auth.tenantId, input.shared ? null : auth.userId, values));
+  // one transaction, answering the phrase: the audit record is committed with it and names it
+  const { id } = await db.transaction(async (tx) => {
+    if (!existing)
+      return { id: await items.insertItem(tx, auth.tenantId, input.shared ? null : auth.userId, values) };
+    await items.updateItem(tx, auth.tenantId, existing.id, values);
+    return { id: existing.id };
+  });
   return items.toApprovalItem((await items.findItem(db, auth.tenantId, id))!);
 }
 
@@ -45,10 +49,10 @@ export const listItems = (db: Db, auth: AuthContext, personal: boolean, filter: 
   items.queryItems(db, auth.tenantId, personal ? auth.userId : null, filter);
 
 export async function removeItems(db: Db, auth: AuthContext, ids: string[]) {
-  return items.deleteItems(db, auth.tenantId, ids, {
-    userId: auth.userId,
-    withShared: await isAdmin(db, auth),
-  });
+  const withShared = await isAdmin(db, auth);
+  return db.transaction((tx) =>
+    items.deleteItems(tx, auth.tenantId, ids, { userId: auth.userId, withShared }),
+  );
 }
 
 /** The phrases for a handler of the flow; the flow's type unless the caller names one. */

@@ -43,12 +43,12 @@ export const myCommonFlows = async (db: Db, auth: AuthContext) =>
 
 export async function addCommonFlows(db: Db, auth: AuthContext, defKeys: string[]) {
   const keys = await requireStartable(db, auth, defKeys);
-  await flows.addCommonFlows(db, auth.tenantId, auth.userId, keys);
+  await db.transaction((tx) => flows.addCommonFlows(tx, auth.tenantId, auth.userId, keys));
   return myCommonFlows(db, auth);
 }
 
 export const removeCommonFlows = (db: Db, auth: AuthContext, defKeys: string[]) =>
-  flows.removeCommonFlows(db, auth.tenantId, auth.userId, defKeys);
+  db.transaction((tx) => flows.removeCommonFlows(tx, auth.tenantId, auth.userId, defKeys));
 
 export async function countMyFlowUse(db: Db, auth: AuthContext, defKey: string) {
   await requireStartable(db, auth, [defKey]);

@@ -5,10 +5,9 @@ import { longUrlOf, shortUrlFor } from './short-url.service.js';
 export const shortUrlHandlers = (services: Services) =>
   defineHandlers({
     getShortUrlByLong: async ({ body }, { auth, audit }) => {
-      const created = await shortUrlFor(services, auth, body.url, body.guest ?? false);
       // the address, never the code: a guest link's code is a key to its page for whoever reads the trail
       audit.target = `url=${body.url.trim()} guest=${body.guest ?? false}`;
-      return created;
+      return shortUrlFor(services, auth, body.url, body.guest ?? false);
     },
     getLongUrlByShortUrl: async ({ query }) => longUrlOf(services, query.shortUrl),
   });

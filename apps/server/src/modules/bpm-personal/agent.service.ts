@@ -91,5 +91,7 @@ export const getAgent = visibleAgent;
 
 export async function removeAgents(db: Db, auth: AuthContext, ids: string[]) {
   const everyone = await isAdmin(db, auth);
-  return agents.deleteAgents(db, auth.tenantId, ids, everyone ? undefined : auth.userId);
+  return db.transaction((tx) =>
+    agents.deleteAgents(tx, auth.tenantId, ids, everyone ? undefined : auth.userId),
+  );
 }

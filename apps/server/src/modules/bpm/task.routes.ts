@@ -81,7 +81,7 @@ export const taskHandlers = ({ db, config }: Services) =>
     userAddSignFeedback: async ({ body }, { auth }) => answerQuestion(db, auth, 'ADDSIGN', body),
     noticeTurnDode: async ({ body }, { auth }) => {
       await requireOwnNotices(db, auth, body.ids, false);
-      return notices.markNoticesRead(db, auth.tenantId, auth.userId, body.ids);
+      return db.transaction((tx) => notices.markNoticesRead(tx, auth.tenantId, auth.userId, body.ids));
     },
     addReadRecord: async ({ body }, { auth }) => markTaskRead(db, auth, body.taskId, body.leaderId),
     delBpmTaskNoticeById: async ({ body }, { auth, audit }) => {

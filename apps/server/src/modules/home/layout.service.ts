@@ -242,5 +242,5 @@ export async function saveUserLayout(db: Db, viewer: Viewer, body: UserLayoutSav
 export async function resetUserLayout(db: Db, viewer: Viewer, layoutId: string) {
   const layout = await repo.findLayoutById(db, viewer.tenantId, layoutId);
   await layoutFor(db, viewer, layout, layoutId);
-  return repo.removeUserLayout(db, viewer.tenantId, viewer.userId, layoutId);
+  return db.transaction((tx) => repo.removeUserLayout(tx, viewer.tenantId, viewer.userId, layoutId));
 }

@@ -44,15 +44,18 @@ export async function saveTag(services: Services, auth: AuthContext, input: Save
     color: input.color === undefined ? (existing?.color ?? null) : input.color,
     sn: input.sn ?? existing?.sn ?? 0,
   };
-  if (existing) return tags.updateTag(db, auth.tenantId, existing.id, fields);
-  const saved = await tags.insertTag(db, {
-    tenantId: auth.tenantId,
-    id: newId(),
-    createdBy: auth.userId,
-    ...fields,
+  // a transaction of its own: the audit record commits with the tag
+  return db.transaction(async (tx) => {
+    if (existing) return tags.updateTag(tx, auth.tenantId, existing.id, fields);
+    const saved = await tags.insertTag(tx, {
+      tenantId: auth.tenantId,
+      id: newId(),
+      createdBy: auth.userId,
+      ...fields,
+    });
+    if (!saved) throw conflict('misc.tagNameTaken', { name });
+    return saved;
   });
-  if (!saved) throw conflict('misc.tagNameTaken', { name });
-  return saved;
 }
 
 export async function nextSerial(db: Executor, auth: AuthContext, alias: string, now = new Date()) {

@@ -125,12 +125,14 @@ export async function saveQuery(db: Db, auth: AuthContext, input: CustomQueryInp
   checkDefinition(def, bo);
   const taken = await repo.findQueryByAlias(db, auth.tenantId, alias);
   if (taken && taken.id !== id) throw conflict('customQuery.aliasTaken', { alias });
-  if (id) {
-    const row = await repo.updateQuery(db, auth.tenantId, id, { alias, name, def });
-    if (!row) throw notFound('customQuery.notFound', { alias: id });
-    return toQuery(row, bo);
-  }
-  return toQuery(await repo.insertQuery(db, auth.tenantId, { alias, name, def }), bo);
+  // a transaction of its own, answering the query's row: the audit record commits with it and names it
+  const row = await db.transaction(async (tx) => {
+    if (!id) return repo.insertQuery(tx, auth.tenantId, { alias, name, def });
+    const updated = await repo.updateQuery(tx, auth.tenantId, id, { alias, name, def });
+    if (!updated) throw notFound('customQuery.notFound', { alias: id });
+    return updated;
+  });
+  return toQuery(row, bo);
 }
 
 export async function removeQueries(db: Db, auth: AuthContext, idList: string) {

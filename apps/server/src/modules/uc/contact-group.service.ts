@@ -21,12 +21,14 @@ export async function saveGroup(
   input: { id?: string; name: string; code?: string; sn?: number },
 ) {
   const name = input.name.trim();
-  if (input.id) {
-    await ownGroup(services, auth, input.id);
-    await groups.updateGroup(services.db, auth.tenantId, input.id, { ...input, name });
-    return ownGroup(services, auth, input.id);
-  }
-  const id = await groups.insertGroup(services.db, auth.tenantId, auth.userId, { ...input, name });
+  if (input.id) await ownGroup(services, auth, input.id);
+  // a transaction of its own, answering the group: the audit record commits with it and names it
+  const { id } = await services.db.transaction(async (tx) => {
+    if (!input.id)
+      return { id: await groups.insertGroup(tx, auth.tenantId, auth.userId, { ...input, name }) };
+    await groups.updateGroup(tx, auth.tenantId, input.id, { ...input, name });
+    return { id: input.id };
+  });
   return ownGroup(services, auth, id);
 }
 

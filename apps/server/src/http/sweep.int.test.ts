@@ -1,8 +1,7 @@
 import { routes, routeUrl, schemas, type RouteInfo, type RouteName } from '@eip/contracts';
-import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import * as tables from '../db/schema.js';
+import { rowCounts } from '../../test/row-counts.js';
 
 /**
  * Every route of the contract table meets bad input: missing and wrong-typed fields, oversized and
@@ -22,31 +21,6 @@ let acmeIds: {
   flowType: string;
 };
 const names = Object.keys(routes) as RouteName[];
-
-const rowCounts = async () => {
-  const entries = await Promise.all(
-    Object.entries(tables)
-      // the sign-in bookkeeping (audit, failures, revocations, each token's last use) moves with any call
-      .filter(
-        ([name]) =>
-          ![
-            'auditLog',
-            'loginFailures',
-            'usedPasswordCiphertexts',
-            'revokedTokens',
-            'sessionActivity',
-          ].includes(name),
-      )
-      .map(
-        async ([name, table]) =>
-          [
-            name,
-            (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,
-          ] as const,
-      ),
-  );
-  return Object.fromEntries(entries);
-};
 
 beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT_BYTES: '65536' });
@@ -83,7 +57,7 @@ const expect4xx = (status: number, body: { state: boolean; code: number; message
 
 describe('bad input sweep over every route', () => {
   it('no route answers 500, and the database is unchanged', async () => {
-    const before = await rowCounts();
+    const before = await rowCounts(t.database.db);
     const forged = `${token.slice(0, -4)}AAAA`;
     for (const name of names) {
       const info: RouteInfo = routes[name];
@@ -195,7 +169,7 @@ describe('bad input sweep over every route', () => {
         if (attempt.label === 'malformed json') expect(response.statusCode, label).toBe(400);
       }
     }
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual(before);
   }, 180_000);
 
   it('names the field that is missing or wrong in the message', async () => {
@@ -237,7 +211,7 @@ describe('bad input sweep over every route', () => {
 
 describe('tenant isolation', () => {
   it('a platform user can read and change nothing of the second tenant through any of these routes', async () => {
-    const before = await rowCounts();
+    const before = await rowCounts(t.database.db);
     const groupsOfAcme = await t.call('loadUserByGroupId', { token, query: { groupId: acmeIds.group } });
     expect(groupsOfAcme.status).toBe(404);
     expect(
@@ -376,7 +350,7 @@ describe('tenant isolation', () => {
       (r) => r.id,
     );
     expect(platformRoles.some((id) => acmeRoles.includes(id))).toBe(false);
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual(before);
   });
 
   it('the same account name in two tenants is two people', async () => {

@@ -1,10 +1,9 @@
 import { routes, type RouteName } from '@eip/contracts';
 import { bpmInstanceRoutes, bpmTaskRoutes } from '@eip/contracts/routes';
-import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { flowSteps } from '../../../test/flow.js';
-import * as tables from '../../db/schema.js';
+import { rowCounts } from '../../../test/row-counts.js';
 
 /**
  * Every runtime endpoint (task runtime and instances, spec §7) called with real ids by someone who has no
@@ -180,21 +179,6 @@ const runtimeRoutes = [
   'verifySignatures',
 ] as RouteName[];
 
-const rowCounts = async () =>
-  Object.fromEntries(
-    await Promise.all(
-      Object.entries(tables)
-        .filter(
-          ([name]) =>
-            !['auditLog', 'loginFailures', 'usedPasswordCiphertexts', 'revokedTokens'].includes(name),
-        )
-        .map(async ([name, table]) => [
-          name,
-          (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,
-        ]),
-    ),
-  );
-
 describe.each([
   ['a colleague with no part in it', 'xiena', undefined],
   ['a user of another tenant', 'alice', 'acme'],
@@ -205,7 +189,7 @@ describe.each([
       : undefined;
     const token = await f.as(account, tenantId);
     const userId = (await t.call('getDetailByAccountOrId', { token, body: {} })).body.value.user.id;
-    const before = await rowCounts();
+    const before = await rowCounts(t.database.db);
     for (const name of runtimeRoutes) {
       const call = aimed(name, userId);
       const { status, body } = await t.call(name, {
@@ -240,6 +224,6 @@ describe.each([
         expect(body.state, name).toBe(false);
       }
     }
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual(before);
   });
 });

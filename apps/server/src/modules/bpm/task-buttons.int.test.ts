@@ -1,11 +1,10 @@
 import type { RouteName } from '@eip/contracts';
 import { bpmTaskRoutes } from '@eip/contracts/routes';
-import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { oneTaskBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
-import * as tables from '../../db/schema.js';
+import { rowCounts } from '../../../test/row-counts.js';
 
 /**
  * The buttons a task offers (getButtonsBytaskId) are the truth for every operation on it: against a node
@@ -33,27 +32,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-const rowCounts = async () =>
-  Object.fromEntries(
-    await Promise.all(
-      Object.entries(tables)
-        .filter(
-          ([name]) =>
-            ![
-              'auditLog',
-              'loginFailures',
-              'usedPasswordCiphertexts',
-              'revokedTokens',
-              'sessionActivity',
-            ].includes(name),
-        )
-        .map(async ([name, table]) => [
-          name,
-          (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,
-        ]),
-    ),
-  );
 
 type Call = { body?: unknown; query?: Record<string, unknown> };
 
@@ -99,7 +77,7 @@ describe('a node that offers none of the operations', () => {
     for (const [name, route] of Object.entries(bpmTaskRoutes)) {
       if ('audit' in route && !(name in NOT_BUTTONS)) expect(swept, `sweep ${name}`).toContain(name);
     }
-    const before = await rowCounts();
+    const before = await rowCounts(t.database.db);
     for (const [name, call] of calls) {
       const { status, body } = await t.call(name, { token: handler, ...call });
       expect(status, `${name} ${JSON.stringify(call.body ?? call.query)}: ${body.message}`).toBe(403);
@@ -113,7 +91,7 @@ describe('a node that offers none of the operations', () => {
     expect(byInitiator.body.message).toBe('节点“查看”不提供此操作');
     const batch = await t.call('batchHandle', { token: handler, body: { taskIds: [taskId] } });
     expect(batch.body.value).toEqual([expect.objectContaining({ taskId, ok: false })]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual(before);
     expect(await f.todoOf('linxue', instId)).toHaveLength(1);
   });
 
@@ -125,7 +103,7 @@ describe('a node that offers none of the operations', () => {
     expect(
       (await t.call('getButtonsBytaskId', { token, query: { taskId } })).body.value.map((b) => b.alias),
     ).toEqual(['startFlow', 'saveDraft', 'endProcess']);
-    const before = await rowCounts();
+    const before = await rowCounts(t.database.db);
     for (const [name, call] of [
       ['completeTask', { body: { taskId, actionName: 'oppose' } }],
       ['delegateTask', { body: { taskId, userId: await f.userId('heyu') } }],
@@ -136,7 +114,7 @@ describe('a node that offers none of the operations', () => {
     ] as [RouteName, Call][]) {
       expect((await t.call(name, { token, ...call })).status, name).toBe(403);
     }
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual(before);
     await f.handleOk('guoming', instId, 'agree');
   });
 });

@@ -1,11 +1,12 @@
 import type { RouteName } from '@eip/contracts';
 import { TASK_LOCK } from '@eip/contracts/flow';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { oneTaskBpmn } from '../../../test/bpmn.js';
 import { flowSteps } from '../../../test/flow.js';
 import * as tables from '../../db/schema.js';
+import { rowCounts } from '../../../test/row-counts.js';
 
 /**
  * A locked task is locked (spec §4 lock codes): while one candidate holds the lock nobody else — another
@@ -65,27 +66,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowCounts = async () =>
-  Object.fromEntries(
-    await Promise.all(
-      Object.entries(tables)
-        .filter(
-          ([name]) =>
-            ![
-              'auditLog',
-              'loginFailures',
-              'usedPasswordCiphertexts',
-              'revokedTokens',
-              'sessionActivity',
-            ].includes(name),
-        )
-        .map(async ([name, table]) => [
-          name,
-          (await t.database.db.select({ n: count() }).from(table as typeof tables.users))[0]?.n,
-        ]),
-    ),
-  );
-
 const taskRow = async (taskId: string) =>
   (await t.database.db.select().from(tables.flowTasks).where(eq(tables.flowTasks.id, taskId)))[0]!;
 
@@ -120,7 +100,7 @@ const operations = async (instId: string, taskId: string) => {
 describe('a locked task', () => {
   it('refuses every operation by anyone but the holder: 409, code 4, naming the holder; nothing changes', async () => {
     const { instId, taskId } = await lockedTask();
-    const before = await rowCounts();
+    const before = await rowCounts(t.database.db);
     const task = await taskRow(taskId);
     // another candidate, the other candidate's agent, and the holder's own agent
     for (const account of ['chenjing', 'gaofeng', 'heyu']) {
@@ -159,7 +139,7 @@ describe('a locked task', () => {
     // a batch leaves it out
     const batch = await t.call('batchHandle', { token: await f.as('chenjing'), body: { taskIds: [taskId] } });
     expect(batch.body.value).toEqual([expect.objectContaining({ taskId, ok: false })]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual(before);
     expect(await taskRow(taskId)).toEqual(task);
     // the holder may
     await f.handleOk('liuyang', instId, 'agree');

@@ -45,6 +45,7 @@ import { signHandlers } from './modules/sign/sign.routes.js';
 import { auditHandlers } from './modules/audit/audit.routes.js';
 import { ucHandlers } from './modules/uc/uc.routes.js';
 import { deriveKey, loadMasterSecret } from './security/secret.js';
+import { auditChain } from './modules/audit/audit-chain.js';
 import { passwordNonces } from './security/password-transport.js';
 import { loadLoginKeys, sm2LoginKeys } from './security/rsa.js';
 import { createImageLinks } from './security/file-links.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     passwordNonces: passwordNonces(deriveKey(master, 'password-nonce')),
     tokens: createTokenService(deriveKey(master, 'token'), config.tokenTtlSeconds),
     imageLinks: createImageLinks(deriveKey(master, 'image-link')),
+    auditChain: auditChain(deriveKey(master, 'audit-chain'), config.gmMode),
     files: configuredFileStore(config),
     fileReaders: {
       [INSTANCE_FILES]: readInstanceFiles,
@@ -155,7 +157,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerRoutes(app, handlers, {
     ...services,
     sessionIdleMinutes: config.sessionIdleMinutes,
-    gmMode: config.gmMode,
   });
 
   const spa = await registerSpa(app, config.webDistDir);

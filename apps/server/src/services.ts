@@ -5,6 +5,7 @@ import type { FileStore } from './files/store.js';
 import type { FileOwnerReaders } from './modules/portal/file-access.js';
 import type { PushHub } from './modules/push/push.hub.js';
 import type { ImageLinks } from './security/file-links.js';
+import type { AuditChain } from './modules/audit/audit-chain.js';
 import type { PasswordNonces } from './security/password-transport.js';
 import type { LoginKeys } from './security/rsa.js';
 import type { TokenService } from './security/tokens.js';
@@ -26,4 +27,6 @@ export interface Services {
   converter: OfficeConverter | null;
   /** the live push streams of this process */
   push: PushHub;
+  /** the audit records' keyed hash chain */
+  auditChain: AuditChain;
 }

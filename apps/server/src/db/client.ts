@@ -202,8 +202,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 export interface CommitHook {
   /** `answer`: what the transaction's work answered */
   beforeCommit(tx: Tx, answer: unknown): Promise<void>;
-  /** the transaction has ended: committed, or rolled back (its hook's work with it) */
-  ended(committed: boolean): void;
+  /** transaction tx has ended: committed, or rolled back (its hook's work with it) */
+  ended(tx: Tx, committed: boolean): void;
 }
 
 const hooks = new AsyncLocalStorage<CommitHook>();
@@ -218,9 +218,11 @@ function runCommitHooks<D extends Db>(db: D): D {
   (db as Db).transaction = async (work, config) => {
     const hook = hooks.getStore();
     if (!hook) return begin(work, config);
+    let opened: Tx | undefined;
     let committed = false;
     try {
       const answer = await begin(async (tx) => {
+        opened = tx;
         const answer = await work(tx);
         await hook.beforeCommit(tx, answer);
         return answer;
@@ -228,7 +230,7 @@ function runCommitHooks<D extends Db>(db: D): D {
       committed = true;
       return answer;
     } finally {
-      hook.ended(committed);
+      if (opened) hook.ended(opened, committed);
     }
   };
   return db;

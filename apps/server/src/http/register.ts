@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { withCommitHook, type Db, type Tx } from '../db/client.js';
-import { appendAudit, hasWritten, type AuditEntry } from '../modules/audit/audit-chain.js';
+import { hasWritten, type AuditChain, type AuditEntry } from '../modules/audit/audit-chain.js';
 import { AppError, badRequest, noToken } from '../errors.js';
 import { translate } from '../i18n/messages.js';
 import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
@@ -163,8 +163,8 @@ interface RegisterDeps {
   tokens: TokenService;
   /** a sign-in token unused this long is refused; unset: only the token's lifetime counts */
   sessionIdleMinutes?: number;
-  /** 国密: audit records are linked with SM3 (else SHA-256) */
-  gmMode?: boolean;
+  /** where audit records are appended */
+  auditChain: AuditChain;
 }
 
 /** What every route of an app shares: who is asking, and where audit records go. */
@@ -195,9 +195,7 @@ function refusedReadThrottle() {
 export const routeGate = (deps: RegisterDeps): RouteGate => ({
   authenticate: createAuthenticate(deps.db, deps.tokens, deps.sessionIdleMinutes),
   audit: (entry, tx) =>
-    tx
-      ? appendAudit(tx, entry, deps.gmMode ?? false)
-      : deps.db.transaction((own) => appendAudit(own, entry, deps.gmMode ?? false)),
+    tx ? deps.auditChain.append(tx, entry) : deps.db.transaction((own) => deps.auditChain.append(own, entry)),
   recordsRefusedRead: refusedReadThrottle(),
 });
 
@@ -427,14 +425,24 @@ const outcomeOf = (request: FastifyRequest) => (request.audit?.changed === 0 ? '
  */
 function commandAudit(gate: RouteGate, request: FastifyRequest, action: string) {
   let state: 'open' | 'writing' | 'recorded' | 'closed' = 'open';
+  /** the transaction the record is being written in: one at a time, so that a call leaves one record */
+  let writer: Tx | null = null;
   return {
     async beforeCommit(tx: Tx, answer: unknown) {
-      if (state !== 'open' || !(await hasWritten(tx))) return;
+      if (state !== 'open') return;
       state = 'writing';
+      writer = tx;
+      if (!(await hasWritten(tx))) {
+        state = 'open';
+        writer = null;
+        return;
+      }
       await gate.audit(auditEntry(request, action, outcomeOf(request), describeTarget(request, answer)), tx);
     },
-    ended(committed: boolean) {
-      if (state === 'writing') state = committed ? 'recorded' : 'open';
+    ended(tx: Tx, committed: boolean) {
+      if (tx !== writer) return;
+      writer = null;
+      state = committed ? 'recorded' : 'open';
     },
     recorded: () => state === 'recorded',
     /** work the call left running (a message sent afterwards) adds nothing to the record */

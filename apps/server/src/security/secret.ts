@@ -25,7 +25,8 @@ export type KeyPurpose =
   | 'login-sm2'
   | 'password-nonce'
   | 'mail-password'
-  | 'sys-property';
+  | 'sys-property'
+  | 'audit-chain';
 
 export function deriveKey(master: Buffer, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', master, 'eip-portal', purpose, 32));

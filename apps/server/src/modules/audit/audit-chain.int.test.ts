@@ -1,8 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { flowSteps } from '../../../test/flow.js';
 import { auditLog } from '../../db/schema.js';
+import { loadMasterSecret } from '../../security/secret.js';
 
 /**
  * Issue 14: an audited command commits together with its audit record, and the records of a tenant form a
@@ -129,9 +131,46 @@ describe('the audit chain', () => {
   });
 });
 
+describe('the audit chain against forgery and odd text', () => {
+  it('a record forged at the end with a link made without the key is named', async () => {
+    const [last] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    const forged = { ...last!, id: last!.id + 1000, action: 'forged.action', createdAt: new Date() };
+    const text = JSON.stringify([
+      last!.hash,
+      forged.tenantId,
+      forged.userId,
+      forged.account,
+      forged.action,
+      forged.target,
+      forged.clientIp,
+      forged.result,
+      forged.requestId,
+      forged.createdAt.toISOString(),
+    ]);
+    const hash = `hmac-sha256:${createHash('sha256').update(text).digest('hex')}`;
+    await tamper(sql`
+      insert into audit_log select * from json_populate_record(null::audit_log, ${JSON.stringify(toColumns({ ...forged, hash }))}::json)`);
+    await tamper(sql`update audit_chain_head set hash = ${hash} where chain = ${forged.tenantId}`);
+    expect(await verify()).toMatchObject({ intact: false, brokenId: String(forged.id) });
+    await tamper(sql`delete from audit_log where id = ${forged.id}`);
+    await tamper(sql`update audit_chain_head set hash = ${last!.hash} where chain = ${forged.tenantId}`);
+    expect(await verify()).toMatchObject({ intact: true });
+  });
+
+  it('a name with half an emoji (a lone surrogate) is linked as it is stored', async () => {
+    const failed = await t.call('login', {
+      body: { username: '\ud83d张', password: await t.encrypt('nope-nope1!') },
+    });
+    expect(failed.status).toBe(400);
+    expect(await verify()).toMatchObject({ intact: true });
+  });
+});
+
 describe('under GM_MODE', () => {
   it('links records with SM3, after the SHA-256 links made before, and the chain checks across both', async () => {
-    const gm = await createTestApp({ GM_MODE: 'true' }, { sameDatabaseAs: t });
+    // a second process of the deployment: the same database and SECRET_KEY, from which the chain's key comes
+    const secretKey = loadMasterSecret(t.config.secretKey, t.config.dataDir).toString('utf8');
+    const gm = await createTestApp({ GM_MODE: 'true', SECRET_KEY: secretKey }, { sameDatabaseAs: t });
     try {
       const gf = flowSteps(gm);
       const saved = await gm.call('saveApprovalItem', {
@@ -144,7 +183,7 @@ describe('under GM_MODE', () => {
         .from(auditLog)
         .orderBy(sql`id desc`)
         .limit(1);
-      expect(newest!.hash).toMatch(/^sm3:[0-9a-f]{64}$/);
+      expect(newest!.hash).toMatch(/^hmac-sm3:[0-9a-f]{64}$/);
       const answer = await gm.call('verifyAuditChain', { token: await gf.as('admin') });
       expect(answer.body.value).toMatchObject({ intact: true });
     } finally {

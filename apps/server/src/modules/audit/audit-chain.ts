@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type Tx } from '../../db/client.js';
 import { auditChainHeads, auditLog, auditLogArchive } from '../../db/schema.js';
-import { sm3Hex } from '../../security/gm.js';
 
 /** What an audited call says about itself: the record before its link and time are added. */
 export type AuditEntry = Pick<
@@ -10,17 +9,27 @@ export type AuditEntry = Pick<
   'tenantId' | 'userId' | 'account' | 'action' | 'target' | 'clientIp' | 'result' | 'requestId'
 >;
 
-/** SHA-256, or SM3 under GM_MODE; a link names its algorithm, so a chain may hold both. */
-type LinkAlgorithm = 'sha256' | 'sm3';
+/** HMAC-SHA256, or HMAC-SM3 under GM_MODE; a link names its algorithm, so a chain may hold both. */
+type LinkAlgorithm = 'hmac-sha256' | 'hmac-sm3';
 
 /** Records of no tenant (a sign-in with an unknown tenant) form a chain of their own. */
 const chainOf = (tenantId: string | null | undefined) => tenantId ?? '';
 
 /**
- * A record's link: the hash of the link before it ('' for the first) and of every field the record says. A
- * changed, removed or inserted record no longer links to its neighbours.
+ * A text as the database stores it: the drivers write a lone UTF-16 surrogate (e.g. half of an emoji cut off)
+ * as U+FFFD, and no text column holds NUL. A record's link is made of what is stored, so it checks again later.
  */
-function linkOf(algorithm: LinkAlgorithm, previous: string, entry: AuditEntry, createdAt: Date) {
+const asStored = <T extends string | null | undefined>(text: T): T =>
+  (typeof text === 'string'
+    ? Buffer.from(text.replaceAll('\u0000', ''), 'utf8').toString('utf8')
+    : text) as T;
+
+/**
+ * A record's link: the keyed hash of the link before it ('' for the first) and of every field the record
+ * says. A changed, removed or inserted record no longer links to its neighbours, and without the key (derived
+ * from SECRET_KEY, never in the database) no one can make a link that checks.
+ */
+function linkOf(key: Buffer, algorithm: LinkAlgorithm, previous: string, entry: AuditEntry, createdAt: Date) {
   const text = JSON.stringify([
     previous,
     entry.tenantId ?? null,
@@ -33,7 +42,9 @@ function linkOf(algorithm: LinkAlgorithm, previous: string, entry: AuditEntry, c
     entry.requestId ?? null,
     createdAt.toISOString(),
   ]);
-  const hex = algorithm === 'sm3' ? sm3Hex(text) : createHash('sha256').update(text, 'utf8').digest('hex');
+  const hex = createHmac(algorithm === 'hmac-sm3' ? 'sm3' : 'sha256', key)
+    .update(text, 'utf8')
+    .digest('hex');
   return `${algorithm}:${hex}`;
 }
 
@@ -46,26 +57,28 @@ export async function hasWritten(tx: Tx): Promise<boolean> {
   return row?.wrote === true;
 }
 
-/**
- * Appends a record to its tenant's chain in transaction tx. The chain's head stays locked until tx ends, so
- * a tenant's records are linked one after another, in the order of their ids.
- */
-export async function appendAudit(tx: Tx, entry: AuditEntry, gm: boolean) {
-  const chain = chainOf(entry.tenantId);
-  const [head] = await tx
-    .insert(auditChainHeads)
-    .values({ chain, hash: '' })
-    .onConflictDoUpdate({ target: auditChainHeads.chain, set: { chain } })
-    .returning({ hash: auditChainHeads.hash });
-  const createdAt = new Date();
-  const hash = linkOf(gm ? 'sm3' : 'sha256', head!.hash, entry, createdAt);
-  await tx.execute(sql`
-    with appended as (insert into ${auditLog} ${sql.raw(
-      `(tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at, hash)`,
-    )} values (${entry.tenantId ?? null}, ${entry.userId ?? null}, ${entry.account ?? null}, ${entry.action},
-      ${entry.target ?? null}, ${entry.clientIp ?? null}, ${entry.result}, ${entry.requestId ?? null},
-      ${createdAt.toISOString()}::timestamptz, ${hash}))
-    update ${auditChainHeads} set hash = ${hash} where ${auditChainHeads.chain} = ${chain}`);
+/** What a check of a tenant's chain found. */
+export interface ChainCheck {
+  checked: number;
+  intact: boolean;
+  brokenId: string | null;
+  newestRemoved: boolean;
+}
+
+/** The audit chain: records appended with a link, and a tenant's links checked. */
+export interface AuditChain {
+  /**
+   * Appends a record to its tenant's chain in transaction tx. The chain's head stays locked until tx ends, so a
+   * tenant's records are linked one after another, in the order of their ids.
+   */
+  append(tx: Tx, entry: AuditEntry): Promise<void>;
+  /**
+   * Checks a tenant's chain over the archive and the trail, oldest first: each record must link to the one
+   * before it, and the head read before the walk must be among the links (records appended during the walk
+   * follow it). Records older than the chain (no link) are skipped until the first linked one. Answers how many
+   * records were checked and the first that does not link (a removed newest record: the last one left).
+   */
+  verify(db: Executor, tenantId: string): Promise<ChainCheck>;
 }
 
 /** Records read at a time when a chain is checked. */
@@ -85,45 +98,79 @@ const chainFields = (trail: typeof auditLog | typeof auditLogArchive) => ({
   hash: trail.hash,
 });
 
-/**
- * Checks a tenant's audit chain over the archive and the trail, oldest first: each record must link to the one
- * before it, and the last to the chain's head. Records older than the chain (no link) are skipped until the
- * first linked one. Answers how many records were checked and the id of the first that does not link (a
- * removed newest record: the id of the last one left).
- */
-export async function verifyChain(db: Executor, tenantId: string) {
-  let previous = '';
-  let after = 0;
-  let checked = 0;
-  let lastId: string | null = null;
-  for (;;) {
-    const rows = await db
-      .select(chainFields(auditLogArchive))
-      .from(auditLogArchive)
-      .where(and(eq(auditLogArchive.tenantId, tenantId), gt(auditLogArchive.id, after)))
-      .unionAll(
-        db
-          .select(chainFields(auditLog))
-          .from(auditLog)
-          .where(and(eq(auditLog.tenantId, tenantId), gt(auditLog.id, after))),
-      )
-      .orderBy(asc(sql`id`))
-      .limit(VERIFY_BATCH);
-    for (const row of rows) {
-      lastId = String(row.id);
-      if (row.hash === null && previous === '') continue;
-      checked += 1;
-      const link = linkOf(row.hash?.startsWith('sm3:') ? 'sm3' : 'sha256', previous, row, row.createdAt);
-      if (row.hash !== link) return { checked, intact: false, brokenId: lastId, newestRemoved: false };
-      previous = link;
-    }
-    if (rows.length < VERIFY_BATCH) break;
-    after = rows.at(-1)!.id;
-  }
-  const [head] = await db
-    .select({ hash: auditChainHeads.hash })
-    .from(auditChainHeads)
-    .where(eq(auditChainHeads.chain, chainOf(tenantId)));
-  const intact = (head?.hash ?? '') === previous;
-  return { checked, intact, brokenId: intact ? null : lastId, newestRemoved: !intact };
+/** `key`: the chain's key (a purpose key of SECRET_KEY); `gm`: new links are HMAC-SM3. */
+export function auditChain(key: Buffer, gm: boolean): AuditChain {
+  const headOf = async (db: Executor, chain: string) =>
+    (
+      await db
+        .select({ hash: auditChainHeads.hash })
+        .from(auditChainHeads)
+        .where(eq(auditChainHeads.chain, chain))
+    )[0]?.hash ?? '';
+
+  return {
+    async append(tx, given) {
+      const entry: AuditEntry = {
+        tenantId: asStored(given.tenantId),
+        userId: asStored(given.userId),
+        account: asStored(given.account),
+        action: asStored(given.action),
+        target: asStored(given.target),
+        clientIp: asStored(given.clientIp),
+        result: asStored(given.result),
+        requestId: asStored(given.requestId),
+      };
+      const chain = chainOf(entry.tenantId);
+      const [head] = await tx
+        .insert(auditChainHeads)
+        .values({ chain, hash: '' })
+        .onConflictDoUpdate({ target: auditChainHeads.chain, set: { chain } })
+        .returning({ hash: auditChainHeads.hash });
+      const createdAt = new Date();
+      const hash = linkOf(key, gm ? 'hmac-sm3' : 'hmac-sha256', head!.hash, entry, createdAt);
+      await tx.execute(sql`
+        with appended as (insert into ${auditLog} ${sql.raw(
+          `(tenant_id, user_id, account, action, target, client_ip, result, request_id, created_at, hash)`,
+        )} values (${entry.tenantId ?? null}, ${entry.userId ?? null}, ${entry.account ?? null}, ${entry.action},
+          ${entry.target ?? null}, ${entry.clientIp ?? null}, ${entry.result}, ${entry.requestId ?? null},
+          ${createdAt.toISOString()}::timestamptz, ${hash}))
+        update ${auditChainHeads} set hash = ${hash} where ${auditChainHeads.chain} = ${chain}`);
+    },
+
+    async verify(db, tenantId) {
+      const head = await headOf(db, chainOf(tenantId));
+      let headSeen = head === '';
+      let previous = '';
+      let after = 0;
+      let checked = 0;
+      let lastId: string | null = null;
+      for (;;) {
+        const rows = await db
+          .select(chainFields(auditLogArchive))
+          .from(auditLogArchive)
+          .where(and(eq(auditLogArchive.tenantId, tenantId), gt(auditLogArchive.id, after)))
+          .unionAll(
+            db
+              .select(chainFields(auditLog))
+              .from(auditLog)
+              .where(and(eq(auditLog.tenantId, tenantId), gt(auditLog.id, after))),
+          )
+          .orderBy(asc(sql`id`))
+          .limit(VERIFY_BATCH);
+        for (const row of rows) {
+          if (row.hash === null && previous === '') continue;
+          lastId = String(row.id);
+          checked += 1;
+          const algorithm = row.hash?.startsWith('hmac-sm3:') ? 'hmac-sm3' : 'hmac-sha256';
+          const link = linkOf(key, algorithm, previous, row, row.createdAt);
+          if (row.hash !== link) return { checked, intact: false, brokenId: lastId, newestRemoved: false };
+          previous = link;
+          headSeen ||= link === head;
+        }
+        if (rows.length < VERIFY_BATCH) break;
+        after = rows.at(-1)!.id;
+      }
+      return { checked, intact: headSeen, brokenId: headSeen ? null : lastId, newestRemoved: !headSeen };
+    },
+  };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { tempFileDownload } from '../../files/temp-download.js';
 import type { AuthContext } from '../../security/tokens.js';
 import { requireAdmin } from '../bpm-personal/access.js';
-import { verifyChain } from './audit-chain.js';
+import type { AuditChain } from './audit-chain.js';
 import * as repo from './audit.repository.js';
 
 /** An export holds at most this many records (the newest the filter selects). */
@@ -68,7 +68,7 @@ export async function exportAudit(db: Db, auth: AuthContext, archived: boolean, 
 }
 
 /** Whether the tenant's audit records are as they were written (audit-chain.ts). */
-export async function verifyAudit(db: Db, auth: AuthContext) {
+export async function verifyAudit(db: Db, chain: AuditChain, auth: AuthContext) {
   await requireAdmin(db, auth);
-  return verifyChain(db, auth.tenantId);
+  return chain.verify(db, auth.tenantId);
 }

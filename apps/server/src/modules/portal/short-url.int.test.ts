@@ -9,6 +9,7 @@ import { registerErrorHandling } from '../../http/envelope.js';
 import { registerRoute, routeGate } from '../../http/register.js';
 import { deriveKey, loadMasterSecret } from '../../security/secret.js';
 import { createTokenService, type TokenService } from '../../security/tokens.js';
+import { auditChain } from '../audit/audit-chain.js';
 
 let t: TestApp;
 let token: string;
@@ -206,7 +207,12 @@ describe('guest tokens (spec §2: a guest link opens its page without signing in
     beforeAll(async () => {
       app.decorateRequest('lang', 'zh-CN');
       registerErrorHandling(app);
-      const gate = routeGate({ db: t.database.db, tokens });
+      const master = loadMasterSecret(t.config.secretKey, t.config.dataDir);
+      const gate = routeGate({
+        db: t.database.db,
+        tokens,
+        auditChain: auditChain(deriveKey(master, 'audit-chain'), false),
+      });
       registerRoute(app, route('guest-welcome', true), gate);
       registerRoute(app, route('members-only', false), gate);
       await app.ready();

@@ -179,7 +179,7 @@ export const portalEnUS: PortalMessages = {
     export: 'Export CSV',
     verify: 'Verify integrity',
     verifyHint:
-      'Checks every audit record (archived ones too) is as it was written: each record’s hash must follow from the one before it',
+      'Checks every audit record (archived ones too; not those from before the hash chain) is as it was written: each record’s keyed hash must follow from the one before it',
     verifyIntact: 'The audit records are intact: {{count}} checked, all as they were written',
     verifyBroken:
       'The audit records are not intact: record {{id}} does not follow from the one before it; it or an earlier record was changed, removed or inserted',

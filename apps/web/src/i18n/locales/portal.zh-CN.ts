@@ -170,7 +170,8 @@ export const portalZhCN = {
     reset: '重置',
     export: '导出 CSV',
     verify: '校验完整性',
-    verifyHint: '逐条校验审计记录（含已归档）是否与写入时一致：每条记录的哈希须与前一条衔接',
+    verifyHint:
+      '逐条校验审计记录（含已归档；启用哈希链之前的旧记录除外）是否与写入时一致：每条记录的带密钥哈希须与前一条衔接',
     verifyIntact: '审计记录完整：已校验 {{count}} 条，均与写入时一致',
     verifyBroken: '审计记录不完整：编号 {{id}} 的记录与前一条不衔接，它或它之前的记录已被改动、删除或插入',
     verifyBrokenTail: '审计记录不完整：最新的记录已被删除（仍在的最后一条编号 {{id}}）',

@@ -172,7 +172,8 @@ export const portalZhTW: PortalMessages = {
     reset: '重設',
     export: '匯出 CSV',
     verify: '校驗完整性',
-    verifyHint: '逐筆校驗審計記錄（含已歸檔）是否與寫入時一致：每筆記錄的雜湊須與前一筆銜接',
+    verifyHint:
+      '逐筆校驗審計記錄（含已歸檔；啟用雜湊鏈之前的舊記錄除外）是否與寫入時一致：每筆記錄的帶金鑰雜湊須與前一筆銜接',
     verifyIntact: '審計記錄完整：已校驗 {{count}} 筆，均與寫入時一致',
     verifyBroken: '審計記錄不完整：編號 {{id}} 的記錄與前一筆不銜接，它或它之前的記錄已被改動、刪除或插入',
     verifyBrokenTail: '審計記錄不完整：最新的記錄已被刪除（仍在的最後一筆編號 {{id}}）',

@@ -235,11 +235,11 @@ async function leaderSignatures(
       });
       if (status !== 200 || !body.state) throw new Error(`the seal call answered ${status}: ${body.message}`);
       await db.execute(sql`
-        insert into sign_grant (tenant_id, id, user_id, seal_id, file_id, password_checked, issued_at)
-        select g.tenant_id, g.id || '-' || n, g.user_id, g.seal_id, g.file_id, g.password_checked, g.issued_at
+        insert into sign_grant (tenant_id, id, user_id, seal_id, file_id, password_checked, created_at)
+        select g.tenant_id, g.id || '-' || n, g.user_id, g.seal_id, g.file_id, g.password_checked, g.created_at
         from (select * from sign_grant
               where tenant_id = ${tenantId} and user_id = ${userId} and used_at is null
-              order by issued_at desc limit 1) g,
+              order by created_at desc limit 1) g,
              generate_series(2, ${tasks}) n`);
       const entry = { index: 0, userId, name: body.value.name, signature: body.value.fileId, createTime: '' };
       return { leaderSign: [entry] };

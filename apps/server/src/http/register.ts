@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { withCommitHook, type Db, type Tx } from '../db/client.js';
-import { hasWritten, type AuditChain, type AuditEntry } from '../modules/audit/audit-chain.js';
+import type { AuditChain, AuditEntry } from '../modules/audit/audit-chain.js';
 import { AppError, badRequest, noToken } from '../errors.js';
 import { translate } from '../i18n/messages.js';
 import type { AuthContext, GuestContext, TokenService } from '../security/tokens.js';
@@ -170,8 +170,10 @@ interface RegisterDeps {
 /** What every route of an app shares: who is asking, and where audit records go. */
 export interface RouteGate {
   authenticate: Authenticate;
-  /** appends an audit record: in transaction tx (a command's own), or in one of its own */
-  audit: (entry: AuditEntry, tx?: Tx) => Promise<void>;
+  /** appends an audit record in a transaction of its own */
+  audit: (entry: AuditEntry) => Promise<void>;
+  /** appends an audit record in transaction tx (a command's own) if tx has written something; answers whether */
+  auditIn: (tx: Tx, entry: AuditEntry) => Promise<boolean>;
   /** whether a refused read of this caller on this route is recorded now (at most one a minute) */
   recordsRefusedRead: (key: string) => boolean;
 }
@@ -194,8 +196,10 @@ function refusedReadThrottle() {
 
 export const routeGate = (deps: RegisterDeps): RouteGate => ({
   authenticate: createAuthenticate(deps.db, deps.tokens, deps.sessionIdleMinutes),
-  audit: (entry, tx) =>
-    tx ? deps.auditChain.append(tx, entry) : deps.db.transaction((own) => deps.auditChain.append(own, entry)),
+  audit: async (entry) => {
+    await deps.db.transaction((own) => deps.auditChain.append(own, entry));
+  },
+  auditIn: (tx, entry) => deps.auditChain.append(tx, entry, 'ifWritten'),
   recordsRefusedRead: refusedReadThrottle(),
 });
 
@@ -432,12 +436,11 @@ function commandAudit(gate: RouteGate, request: FastifyRequest, action: string) 
       if (state !== 'open') return;
       state = 'writing';
       writer = tx;
-      if (!(await hasWritten(tx))) {
+      const entry = auditEntry(request, action, outcomeOf(request), describeTarget(request, answer));
+      if (!(await gate.auditIn(tx, entry))) {
         state = 'open';
         writer = null;
-        return;
       }
-      await gate.audit(auditEntry(request, action, outcomeOf(request), describeTarget(request, answer)), tx);
     },
     ended(tx: Tx, committed: boolean) {
       if (tx !== writer) return;

@@ -73,7 +73,10 @@ describe('an audited command commits with its record, or not at all', () => {
 
 describe('the audit chain', () => {
   it('is intact after ordinary calls, and only administrators may check it', async () => {
-    await t.call('saveApprovalItem', { token: await f.as('zhuting'), body: { expression: '链一' } });
+    // more records than strands: some strand holds two (the removal below needs one)
+    const zhuting = await f.as('zhuting');
+    for (let i = 0; i < 20; i++)
+      await t.call('saveApprovalItem', { token: zhuting, body: { expression: `链${i}` } });
     await t.call('saveApprovalItem', { token: await f.as('zhuting'), body: { expression: '' } });
     const result = await verify();
     expect(result).toMatchObject({ intact: true, brokenId: null, newestRemoved: false });
@@ -100,7 +103,12 @@ describe('the audit chain', () => {
 
   it('names the record after one removed, and the last one left when the newest are removed', async () => {
     const rows = await t.database.db.select().from(auditLog).orderBy(asc(auditLog.id));
-    const [removed, after] = [rows[1]!, rows[2]!];
+    // a record whose strand goes on: the strand's next record no longer links
+    const strandOf = (row: (typeof rows)[number]) => row.hash!.split(':')[1];
+    const removed = rows.find((row, i) =>
+      rows.slice(i + 1).some((later) => strandOf(later) === strandOf(row)),
+    )!;
+    const after = rows.find((row) => row.id > removed.id && strandOf(row) === strandOf(removed))!;
     await tamper(sql`delete from audit_log where id = ${removed.id}`);
     expect(await verify()).toMatchObject({ intact: false, brokenId: String(after.id) });
     const newest = rows.at(-1)!;
@@ -135,7 +143,10 @@ describe('the audit chain against forgery and odd text', () => {
   it('a record forged at the end with a link made without the key is named', async () => {
     const [last] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     const forged = { ...last!, id: last!.id + 1000, action: 'forged.action', createdAt: new Date() };
+    // the newest record's strand, its link as the one before, and every field: all but the key
+    const strand = Number(last!.hash!.split(':')[1]);
     const text = JSON.stringify([
+      strand,
       last!.hash,
       forged.tenantId,
       forged.userId,
@@ -147,13 +158,14 @@ describe('the audit chain against forgery and odd text', () => {
       forged.requestId,
       forged.createdAt.toISOString(),
     ]);
-    const hash = `hmac-sha256:${createHash('sha256').update(text).digest('hex')}`;
+    const hash = `hmac-sha256:${strand}:${createHash('sha256').update(text).digest('hex')}`;
+    const head = `${forged.tenantId}#${strand}`;
     await tamper(sql`
       insert into audit_log select * from json_populate_record(null::audit_log, ${JSON.stringify(toColumns({ ...forged, hash }))}::json)`);
-    await tamper(sql`update audit_chain_head set hash = ${hash} where chain = ${forged.tenantId}`);
+    await tamper(sql`update audit_chain_head set hash = ${hash} where chain = ${head}`);
     expect(await verify()).toMatchObject({ intact: false, brokenId: String(forged.id) });
     await tamper(sql`delete from audit_log where id = ${forged.id}`);
-    await tamper(sql`update audit_chain_head set hash = ${last!.hash} where chain = ${forged.tenantId}`);
+    await tamper(sql`update audit_chain_head set hash = ${last!.hash} where chain = ${head}`);
     expect(await verify()).toMatchObject({ intact: true });
   });
 
@@ -183,7 +195,7 @@ describe('under GM_MODE', () => {
         .from(auditLog)
         .orderBy(sql`id desc`)
         .limit(1);
-      expect(newest!.hash).toMatch(/^hmac-sm3:[0-9a-f]{64}$/);
+      expect(newest!.hash).toMatch(/^hmac-sm3:\d+:[0-9a-f]{64}$/);
       const answer = await gm.call('verifyAuditChain', { token: await gf.as('admin') });
       expect(answer.body.value).toMatchObject({ intact: true });
     } finally {
